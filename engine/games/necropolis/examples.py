@@ -1,0 +1,83 @@
+"""Necropolis's worked examples and the page's figures, all drawn by the engine."""
+
+from __future__ import annotations
+
+from engine.games.necropolis.rules import (
+    ALL_TILES,
+    NecropolisState,
+    canonical,
+    parse_tile,
+    placements,
+    tile_id,
+)
+from engine.games.necropolis.view import render, tile_svg
+from engine.registry import Figure, Scenario
+from engine.rng import Rng
+
+GRAVE_ROW = ["0-0", "0-5", "1-5", "1-2"]
+GRAVE_ROW_MASTABA = ["0-3", "2-6", "3-4"]
+SETUP_SEED = 2013
+
+
+def grave_row_position() -> NecropolisState:
+    """The source's grave-row example: a blank fits on the left end, a 1 or a 2 on the right."""
+    used = {canonical(parse_tile(t)) for t in [*GRAVE_ROW, *GRAVE_ROW_MASTABA, "4-4"]}
+    pile = [tile_id(t) for t in ALL_TILES if t not in used]
+    Rng(SETUP_SEED).shuffle(pile)
+    return NecropolisState.from_position(
+        graves=[GRAVE_ROW, ["4-4"]],
+        starts=["0-5", "4-4"],
+        mastabas=[GRAVE_ROW_MASTABA, []],
+        pile=pile,
+    )
+
+
+SCENARIOS = {
+    "grave-row": Scenario(
+        name="grave-row",
+        title="墓地の並べ方の例",
+        claim="左端には0（ブランク）の目を持つ牌だけ、右端には1か2の目を持つ牌だけが置ける。",
+        build=grave_row_position,
+    ),
+}
+
+
+def draw_tiles() -> str:
+    items = "".join(f"<li>{tile_svg(tile_id(t), small=True)}</li>" for t in ALL_TILES)
+    return f'<ul class="nec-set" aria-label="ダブルシックスの牌28枚">{items}</ul>'
+
+
+def draw_setup() -> str:
+    return render(NecropolisState(2, SETUP_SEED).view(None), interactive=False, prefix="fig-setup")
+
+
+def draw_grave_row() -> str:
+    state = grave_row_position()
+    board = render(state.view(0), interactive=False, prefix="fig-grave-row")
+    grave = [parse_tile(t) for t in GRAVE_ROW]
+    rows = "".join(
+        f"<tr><td>{tile_svg(tile, small=True)}</td><td>{_where(parse_tile(tile), grave)}</td></tr>"
+        for tile in GRAVE_ROW_MASTABA
+    )
+    head = "<thead><tr><th>マスタバの牌</th><th>置ける場所</th></tr></thead>"
+    table = f'<table class="nec-fits">{head}<tbody>{rows}</tbody></table>'
+    return board + table
+
+
+def _where(tile: tuple[int, int], grave: list[tuple[int, int]]) -> str:
+    found = placements(tile, grave)
+    if not found:
+        return "どちらの端にも置けない"
+    side_names = {"L": "左端", "R": "右端"}
+    return "、".join(f"{side_names[side]}に上{t[0]}・下{t[1]}で" for side, t in found)
+
+
+FIGURES = {
+    "tiles": Figure("ダブルシックスの牌28枚（0〜6の目の組み合わせすべて）", draw_tiles),
+    "setup": Figure("準備が終わったところ: 双方の墓地に最初の牌が1枚ずつ、残り26枚が山", draw_setup),
+    "grave-row": Figure(
+        "先手の墓地は4枚。左端の[0|0]には0の目が、右端の[1|2]には上に1か下に2が合えば置ける",
+        draw_grave_row,
+        scenario="grave-row",
+    ),
+}

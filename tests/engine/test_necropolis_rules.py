@@ -1,0 +1,262 @@
+"""One test per Necropolis rule and per decision in RULES-NOTES.md."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.games.necropolis.examples import grave_row_position
+from engine.games.necropolis.rules import ALL_TILES, NecropolisState, placements
+
+REST = [f"{a}-{b}" for a, b in ALL_TILES]
+
+
+def position(*, graves, mastabas=([], []), starts=None, pile=None, turn_player=0) -> NecropolisState:
+    """A rigged position; the pile gets every tile not placed elsewhere unless given."""
+    used = {"-".join(sorted(t.split("-"))) for part in (*graves, *mastabas) for t in part}
+    pile = pile if pile is not None else [t for t in REST if t not in used]
+    starts = starts or [grave[0] for grave in graves]
+    return NecropolisState.from_position(
+        graves=[list(g) for g in graves],
+        starts=starts,
+        mastabas=[list(m) for m in mastabas],
+        pile=pile,
+        turn_player=turn_player,
+    )
+
+
+def test_set_is_the_28_double_six_tiles() -> None:
+    assert len(ALL_TILES) == 28 and len(set(ALL_TILES)) == 28
+    assert max(max(t) for t in ALL_TILES) == 6
+
+
+def test_setup_each_player_starts_a_grave_with_one_drawn_tile() -> None:
+    state = engine.new_game("necropolis", 2, 11)
+    view = state.view(None)
+    assert [len(g) for g in view["graves"]] == [1, 1] and view["pile"] == 26
+    assert state.current_player == 0
+
+
+def test_only_two_players() -> None:
+    with pytest.raises(engine.BadOption, match="2人"):
+        engine.new_game("necropolis", 3, 1)
+
+
+def test_unknown_option_is_refused() -> None:
+    with pytest.raises(engine.BadOption):
+        engine.new_game("necropolis", 2, 1, {"colour": "red"})
+
+
+def test_draw_then_keep_puts_the_tile_in_the_mastaba() -> None:
+    state = position(
+        graves=[["6-6"], ["5-5"]], pile=[t for t in REST if t not in ("6-6", "5-5", "0-1")] + ["0-1"]
+    )
+    state.apply("draw")
+    assert state.view(0)["drawn"] == "0-1" and state.current_player == 0
+    state.apply("keep")
+    assert state.view(0)["mastabas"][0] == ["0-1"] and state.current_player == 1
+
+
+def test_draw_then_add_extends_the_grave() -> None:
+    state = position(
+        graves=[["0-6"], ["5-5"]], pile=[t for t in REST if t not in ("0-6", "5-5", "0-1")] + ["0-1"]
+    )
+    state.apply("draw")
+    assert "add:L:0-1" in state.legal_actions()
+    state.apply("add:L:0-1")
+    assert state.view(0)["graves"][0] == ["0-1", "0-6"]
+
+
+def test_a_drawn_tile_must_be_added_or_kept() -> None:
+    state = position(graves=[["0-6"], ["5-5"]])
+    state.apply("draw")
+    assert set(state.legal_actions()) <= {"keep"} | {a for a in state.legal_actions() if a.startswith("add:")}
+    with pytest.raises(engine.IllegalAction, match="引いた牌"):
+        state.apply("propose")
+
+
+def test_a_tile_matches_top_to_top_or_bottom_to_bottom() -> None:
+    grave = [(2, 5)]
+    assert placements((2, 0), grave) == [("L", (2, 0)), ("R", (2, 0))]
+    assert ("L", (3, 5)) in placements((3, 5), grave)
+    assert ("L", (5, 2)) not in placements((2, 5), grave) or (2, 5) == (5, 2)
+
+
+def test_a_tile_may_be_turned_over_before_it_is_placed() -> None:
+    assert placements((5, 3), [(2, 5)]) == [("L", (3, 5)), ("R", (3, 5))]
+
+
+def test_the_grave_grows_at_either_end_and_never_reorders() -> None:
+    state = position(graves=[["1-2"], ["6-6"]], mastabas=[["1-4", "2-3"], []])
+    state.apply("move:L:1-4")
+    state.apply("draw")
+    state.apply("keep")
+    state.apply("move:R:3-2")
+    assert state.view(0)["graves"][0] == ["1-4", "1-2", "3-2"]
+
+
+def test_a_mismatched_placement_names_the_grave_row_rule() -> None:
+    state = position(graves=[["1-2"], ["6-6"]], mastabas=[["4-5"], []])
+    with pytest.raises(engine.IllegalAction) as caught:
+        state.apply("move:L:4-5")
+    assert caught.value.rule == "grave-row" and "墓地" in caught.value.message
+
+
+def test_a_tile_not_in_the_mastaba_cannot_be_moved() -> None:
+    state = position(graves=[["1-2"], ["6-6"]])
+    with pytest.raises(engine.IllegalAction, match="マスタバにありません"):
+        state.apply("move:L:1-1")
+
+
+def test_rebuild_from_the_pile_discards_the_grave_out_of_play() -> None:
+    state = position(graves=[["1-2", "1-3"], ["6-6"]], starts=["1-2", "6-6"])
+    top = state._pile[-1]
+    state.apply("rebuild:draw")
+    view = state.view(1)
+    assert sorted(view["discarded"]) == ["1-2", "1-3"] and view["graves"][0] == [f"{top[0]}-{top[1]}"]
+    assert view["starts"][0] == view["graves"][0][0]
+
+
+def test_rebuild_from_the_mastaba_starts_the_new_grave_with_that_tile() -> None:
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[["0-1"], []])
+    state.apply("rebuild:0-1")
+    assert state.view(0)["graves"][0] == ["0-1"] and state.view(0)["mastabas"][0] == []
+
+
+def test_decision_exchange_draws_before_the_tile_goes_back() -> None:
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[["6-6"], []], pile=None)
+    top = state._pile[-1]
+    state.apply("exchange:6-6")
+    assert state._mastabas[0] == [top] and (6, 6) in state._pile and len(state._pile) == 25
+
+
+def test_decision_no_exchange_or_draw_with_an_empty_pile() -> None:
+    tiles = [t for t in REST if t not in ("5-6", "0-0")]
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[tiles, []], pile=[])
+    legal = state.legal_actions()
+    assert not [a for a in legal if a.startswith(("exchange", "draw")) or a == "rebuild:draw"]
+
+
+def test_decision_owner_sees_own_mastaba_opponent_sees_only_the_count() -> None:
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[["1-1", "2-2"], ["3-3"]])
+    assert state.view(0)["mastabas"] == [["1-1", "2-2"], None]
+    assert state.view(1)["mastabas"] == [None, ["3-3"]]
+    assert state.view(1)["mastaba_counts"] == [2, 1]
+
+
+def test_decision_the_game_ends_once_the_pile_is_empty_after_the_action() -> None:
+    tiles = [t for t in REST if t not in ("5-6", "0-0", "3-4")]
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[tiles, []], pile=["3-4"])
+    state.apply("draw")
+    assert not state.is_over()
+    state.apply("keep")
+    assert state.is_over() and state.ending.value == "pile-empty"
+
+
+def test_decision_ending_by_an_accepted_proposal() -> None:
+    state = engine.new_game("necropolis", 2, 3)
+    state.apply("propose")
+    assert state.current_player == 1 and state.legal_actions() == ["accept", "decline"]
+    state.apply("accept")
+    assert state.is_over() and state.ending.value == "agreement"
+
+
+def test_decision_a_declined_proposal_leaves_the_proposer_to_play_once_per_turn() -> None:
+    state = engine.new_game("necropolis", 2, 3)
+    state.apply("propose")
+    state.apply("decline")
+    assert state.current_player == 0 and "propose" not in state.legal_actions()
+    with pytest.raises(engine.IllegalAction, match="1手番に1回"):
+        state.apply("propose")
+    state.apply("draw")
+    state.apply("keep")
+    state.apply("propose")
+    assert state.current_player == 0
+
+
+def test_decision_safety_rule_twenty_quiet_turns_end_the_game() -> None:
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[["6-6"], ["4-4"]])
+    for turn in range(20):
+        assert not state.is_over()
+        seat = state.current_player
+        state.apply(f"exchange:{'-'.join(map(str, state._mastabas[seat][0]))}")
+        assert state.view(0)["quiet_turns"] == (turn + 1) % 21
+    assert state.is_over() and state.ending.value == "safety"
+
+
+def test_decision_exchange_is_not_a_draw_but_a_kept_draw_resets_the_count() -> None:
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[["6-6"], ["4-4"]])
+    state.apply("exchange:6-6")
+    assert state.view(0)["quiet_turns"] == 1
+    state.apply("draw")
+    state.apply("keep")
+    assert state.view(0)["quiet_turns"] == 0
+
+
+def test_decision_rebuild_from_the_mastaba_is_a_quiet_turn() -> None:
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[["1-1"], []])
+    state.apply("rebuild:1-1")
+    assert state.view(0)["quiet_turns"] == 1
+
+
+def test_score_is_mastaba_pips_plus_starting_tile_plus_one() -> None:
+    state = position(graves=[["1-4", "4-4"], ["6-6"]], starts=["1-4", "6-6"], mastabas=[["2-3", "0-1"], []])
+    state.apply("propose")
+    state.apply("accept")
+    assert state.breakdown()[0] == {
+        "mastaba": ["0-1", "2-3"],
+        "mastaba_pips": 6,
+        "start": "1-4",
+        "start_pips": 5,
+        "total": 12,
+    }
+    assert state.scores() == [12, 13] and state.winners() == [0]
+
+
+def test_decision_the_starting_tile_is_that_of_the_grave_standing_at_the_end() -> None:
+    state = position(graves=[["6-6"], ["1-1"]], mastabas=[["0-0"], ["0-1"]])
+    state.apply("rebuild:0-0")
+    state.apply("propose")
+    state.apply("accept")
+    assert state.breakdown()[0]["start"] == "0-0" and state.scores()[0] == 1
+
+
+def test_decision_equal_scores_are_a_draw() -> None:
+    state = position(graves=[["2-3"], ["1-4"]])
+    state.apply("propose")
+    state.apply("accept")
+    assert state.scores() == [6, 6] and state.winners() == [0, 1]
+
+
+def test_decision_seat_zero_moves_first() -> None:
+    assert all(engine.new_game("necropolis", 2, seed).current_player == 0 for seed in range(5))
+
+
+def test_opponent_log_lines_hide_kept_and_exchanged_tiles() -> None:
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[["6-6"], []])
+    state.apply("exchange:6-6")
+    assert state.log_lines(1) == ["先手: マスタバの牌1枚を山の牌と交換した"]
+    assert "[6|6]" in state.log_lines(0)[0]
+
+
+def test_worked_example_grave_row_takes_a_blank_left_and_a_one_or_two_right() -> None:
+    state = grave_row_position()
+    grave = state._graves[0]
+    for tile in ALL_TILES:
+        sides = {side for side, _ in placements(tile, grave)}
+        assert ("L" in sides) == (0 in tile)
+        assert ("R" in sides) == (1 in tile or 2 in tile)
+    moves = sorted(a for a in state.legal_actions() if a.startswith("move:"))
+    assert moves == ["move:L:0-3", "move:L:3-0", "move:R:6-2"]
+
+
+def test_worked_example_opens_from_a_log() -> None:
+    log = {
+        "game": "necropolis",
+        "players": 2,
+        "seed": 0,
+        "options": {},
+        "scenario": "grave-row",
+        "actions": [],
+    }
+    assert engine.load_log(log).view(0)["graves"][0] == ["0-0", "0-5", "1-5", "1-2"]
