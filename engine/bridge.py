@@ -43,6 +43,7 @@ def _catalog(_request: dict[str, Any]) -> dict[str, Any]:
                 "id": game.id,
                 "name": game.state_class.info.name,
                 "players": list(game.state_class.info.players),
+                "seat_names": [game.state_class.info.seat_name(s) for s in range(max(game.state_class.info.players))],
                 "seat_kinds": [{"id": HUMAN, "name": "人間"}]
                 + [{"id": f"bot:{key}", "name": name} for key, (name, _) in game.bots.items()],
                 "default_seats": [HUMAN] + ["bot:heuristic"] * (game.state_class.info.players[0] - 1),

@@ -24,6 +24,11 @@ class GameInfo:
     name: str
     players: tuple[int, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    seat_names: tuple[str, ...] = ()
+
+    def seat_name(self, seat: int) -> str:
+        """What the rules call a seat (先手, 後手), or プレイヤーN where they name none."""
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"プレイヤー{seat + 1}"
 
 
 @dataclass(frozen=True)
@@ -100,7 +105,7 @@ class State(ABC):
         return [entry.text_for(viewer) for entry in self.journal]
 
     def seat_name(self, seat: int) -> str:
-        return f"プレイヤー{seat + 1}"
+        return self.info.seat_name(seat)
 
     # --- hooks for games -----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ def open_game(seats: list[str], sandbox: str = "t", log: dict | None = None) -> 
 
 
 def test_catalog_lists_necropolis_with_its_seat_kinds() -> None:
-    (game,) = handle({"op": "catalog"})["games"]
+    game = {g["id"]: g for g in handle({"op": "catalog"})["games"]}["necropolis"]
     assert game["id"] == "necropolis" and game["players"] == [2]
     assert {k["id"] for k in game["seat_kinds"]} == {"human", "bot:random", "bot:heuristic"}
 

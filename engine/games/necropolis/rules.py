@@ -27,9 +27,9 @@ from typing import Any
 from engine.core import GameInfo, LogEntry, State
 from engine.rng import Rng
 
-INFO = GameInfo(id="necropolis", name="ネクロポリス", players=(2,))
-QUIET_TURN_LIMIT = 20
 SEAT_NAMES = ("先手", "後手")
+INFO = GameInfo(id="necropolis", name="ネクロポリス", players=(2,), seat_names=SEAT_NAMES)
+QUIET_TURN_LIMIT = 20
 
 Tile = tuple[int, int]
 """A tile as (top, bottom) when placed; as a set piece it is written with top <= bottom."""
@@ -147,9 +147,6 @@ class NecropolisState(State):
 
     def is_over(self) -> bool:
         return self._phase is Phase.OVER
-
-    def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
 
     def scores(self) -> list[int]:
         """Penalty points, lower is better."""

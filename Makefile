@@ -1,0 +1,64 @@
+# 遊べるルールブック: build, serve and test the static site.
+#   make serve   build everything and serve site/ on http://127.0.0.1:8000
+#   make test    install what is missing (venv, Chromium) and run every test
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := site
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PYODIDE_WHEELS := .cache/pyodide-wheels
+PYTEST_VERSION := $(shell sed -n 's/.*"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide bench lint clean
+
+setup: $(STAMP)
+$(STAMP): pyproject.toml
+	[ -x $(PY) ] || python3 -m venv $(VENV)
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+browser-deps:
+	dpkg -s chromium fonts-noto-cjk >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=300 \
+	    chromium fonts-noto-cjk; }
+
+vendor: setup
+	$(PY) -m build_tools.vendor
+
+wheel: setup
+	$(PY) -m build_tools.wheel
+
+site: vendor wheel
+	$(VENV)/bin/mkdocs build --strict --quiet
+
+serve: site
+	$(PY) -m build_tools.serve site
+
+$(PYODIDE_WHEELS)/.stamp: pyproject.toml $(STAMP)
+	rm -rf $(PYODIDE_WHEELS)
+	$(PY) -m pip download -q --only-binary=:all: --python-version 3.14 --platform any \
+	  --implementation py --abi none -d $(PYODIDE_WHEELS) pytest==$(PYTEST_VERSION)
+	touch $@
+
+test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
+	node tests/pyodide/run.mjs
+
+test-python: browser-deps site
+	RB_SITE_BUILT=1 $(PY) -m pytest -q
+
+test:  # -k: one run reports both suites, and still fails if either fails
+	$(MAKE) --no-print-directory -k test-python test-pyodide
+
+bench: site browser-deps
+	$(PY) -m build_tools.bench
+
+lint: setup
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf site .cache docs/assets/vendor

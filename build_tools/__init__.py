@@ -1,0 +1,1 @@
+"""Build tools: vendor the runtime, build the engine wheel, MkDocs hooks, serve, bench."""

@@ -1,0 +1,47 @@
+"""MkDocs hooks: check the vendored runtime, and draw the engine's figures into the pages.
+
+A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
+the hook replaces the element with `engine.figures.render_figure(G, N)`. An unknown figure, or
+a placeholder missing either attribute, fails the build.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.pages import Page
+
+from build_tools.vendor import vendored_files
+from build_tools.wheel import MANIFEST
+from engine.figures import render_figure
+
+PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*)>\s*</div>""")
+ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Stop early, with the fix, when the vendored runtime or the engine wheel is missing."""
+    missing = [path for path in (*vendored_files(), MANIFEST) if not path.is_file()]
+    if missing:
+        names = ", ".join(str(path.relative_to(config.docs_dir)) for path in missing)
+        raise PluginError(f"vendored files missing under docs/: {names}. Run `make site`.")
+    return config
+
+
+def on_page_content(html_text: str, page: Page, **_: object) -> str:
+    """Replace every figure placeholder of the page with the engine's drawing."""
+
+    def draw(match: re.Match[str]) -> str:
+        attrs = dict(ATTRIBUTE.findall(match["attrs"]))
+        if set(attrs) != {"data-game", "data-figure"}:
+            raise PluginError(f"{page.file.src_path}: rb-figure needs data-game and data-figure: {match[0]}")
+        game, name = html.unescape(attrs["data-game"]), html.unescape(attrs["data-figure"])
+        try:
+            return render_figure(game, name)
+        except (KeyError, ValueError) as error:
+            raise PluginError(f"{page.file.src_path}: figure {game}/{name}: {error}") from error
+
+    return PLACEHOLDER.sub(draw, html_text)

@@ -1,0 +1,86 @@
+"""Shared fixtures: the built site, a local HTTP server for it, and a guarded Chromium.
+
+Playwright is imported inside the fixtures only: this file is also loaded when the engine's tests
+run under Pyodide (tests/pyodide/run.mjs), where there is no browser.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import pytest
+
+from build_tools.serve import make_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site/: built once with `make site`, or taken as is when RB_SITE_BUILT=1."""
+    if os.environ.get("RB_SITE_BUILT") != "1":
+        subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
+    site = ROOT / "site"
+    assert (site / "index.html").is_file(), "site/ was not built"
+    return site
+
+
+@pytest.fixture(scope="session")
+def http_server(site_dir: Path) -> Iterator[str]:
+    """Serve site/ on 127.0.0.1 on a free port; yields the root URL, ending in '/'."""
+    server = make_server(site_dir)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, driven by Playwright (no downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page whose requests to any host but 127.0.0.1 are blocked and fail the test."""
+    context = browser.new_context(locale="ja-JP")
+    foreign: list[str] = []
+
+    def is_foreign(url: str) -> bool:
+        parts = urlsplit(url)
+        return parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname not in LOCAL_HOSTS
+
+    context.on("request", lambda request: is_foreign(request.url) and foreign.append(request.url))
+    context.route(is_foreign, lambda route: route.abort())
+    yield context.new_page()
+    context.close()
+    assert not foreign, f"requests left the host: {foreign}"

@@ -1,0 +1,123 @@
+"""The built site: strict build, pages, offline assets, and Japanese search."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from build_tools.serve import make_server
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = ["index.html", "necropolis.html", "about.html"]
+COMPOUND_WORDS = ["墓地", "作りなおし", "得点計算", "マスタバ"]
+
+
+class FetchedUrls(HTMLParser):
+    """Collect the URLs a browser would fetch: every src, and every <link href> but rel=canonical."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        self.urls += [value for name, value in attrs if name == "src" and value]
+        if tag == "link" and values.get("rel") != "canonical" and values.get("href"):
+            self.urls.append(values["href"])
+
+
+@pytest.mark.usefixtures("site_dir")  # the build needs the vendored runtime
+def test_strict_build_passes(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "site" / "sitemap.xml").is_file()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_is_built(site_dir: Path, name: str) -> None:
+    text = (site_dir / name).read_text(encoding="utf-8")
+    assert '<html lang="ja"' in text
+
+
+def test_no_page_fetches_from_elsewhere(site_dir: Path) -> None:
+    fetched: dict[str, list[str]] = {}
+    for html_file in sorted(site_dir.rglob("*.html")):
+        parser = FetchedUrls()
+        parser.feed(html_file.read_text(encoding="utf-8"))
+        assert parser.urls, f"{html_file.name}: no assets found, the parser is broken"
+        fetched[html_file.name] = [url for url in parser.urls if urlsplit(url).scheme or url.startswith("//")]
+    assert {name: urls for name, urls in fetched.items() if urls} == {}
+
+
+def test_vendored_runtime_is_trimmed_and_wheel_matches_manifest(site_dir: Path) -> None:
+    vendor = site_dir / "assets" / "vendor"
+    lock = json.loads((vendor / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.14")
+    manifest = json.loads((vendor / "wheels" / "manifest.json").read_text())
+    wheel = vendor / "wheels" / manifest["file"]
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == manifest["sha256"]
+
+
+def test_search_index_is_japanese_and_holds_the_words(site_dir: Path) -> None:
+    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == ["ja"]
+    text = " ".join(
+        doc["text"] + doc["title"] for doc in index["docs"] if doc["location"].startswith("necropolis")
+    )
+    assert [word for word in COMPOUND_WORDS if word not in text] == []
+
+
+@pytest.mark.parametrize("word", COMPOUND_WORDS)
+def test_search_finds_compound_word(page: Page, http_server: str, word: str) -> None:
+    page.goto(http_server + "index.html")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(word)
+    box.press("End")  # Material searches on keyup; fill() alone sends none
+    hit = page.locator(".md-search-result__item a[href*='/necropolis.html']").first
+    expect(hit).to_be_visible(timeout=15_000)
+    expect(page.locator(".md-search-result__item a[href*='/necropolis.html'] mark").first).to_be_visible()
+
+
+@pytest.fixture
+def sub_path_server(site_dir: Path, tmp_path: Path) -> Iterator[str]:
+    """Serve the same site under /games/rules/ on another free port."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "rules").symlink_to(site_dir)
+    server = make_server(tmp_path)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/games/rules/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.mark.parametrize("root", ["http_server", "sub_path_server"])
+def test_instant_navigation_on_any_port_and_path(
+    page: Page, root: str, request: pytest.FixtureRequest
+) -> None:
+    base = request.getfixturevalue(root)
+    page.goto(base + "index.html")
+    page.evaluate("window.rbSamePage = true")
+    page.locator(".md-nav__link[href$='about.html']").first.click()
+    page.wait_for_url(base + "about.html")
+    assert page.evaluate("window.rbSamePage === true"), "the click reloaded the page"
