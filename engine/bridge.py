@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.benchmark import play_games
 from engine.errors import EngineError
-from engine.registry import games
+from engine.registry import Game, games
 from engine.session import HUMAN, Session, open_session
 
 _sessions: dict[str, Session] = {}
@@ -36,20 +36,19 @@ def handle(request: object) -> dict[str, Any]:
 
 
 def _catalog(_request: dict[str, Any]) -> dict[str, Any]:
+    return {"ok": True, "games": [_catalog_entry(game) for game in games().values()]}
+
+
+def _catalog_entry(game: Game) -> dict[str, Any]:
+    info = game.state_class.info
     return {
-        "ok": True,
-        "games": [
-            {
-                "id": game.id,
-                "name": game.state_class.info.name,
-                "players": list(game.state_class.info.players),
-                "seat_names": [game.state_class.info.seat_name(s) for s in range(max(game.state_class.info.players))],
-                "seat_kinds": [{"id": HUMAN, "name": "人間"}]
-                + [{"id": f"bot:{key}", "name": name} for key, (name, _) in game.bots.items()],
-                "default_seats": [HUMAN] + ["bot:heuristic"] * (game.state_class.info.players[0] - 1),
-            }
-            for game in games().values()
-        ],
+        "id": game.id,
+        "name": info.name,
+        "players": list(info.players),
+        "seat_names": [info.seat_name(seat) for seat in range(max(info.players))],
+        "seat_kinds": [{"id": HUMAN, "name": "人間"}]
+        + [{"id": f"bot:{key}", "name": name} for key, (name, _) in game.bots.items()],
+        "default_seats": [HUMAN] + ["bot:heuristic"] * (info.players[0] - 1),
     }
 
 

@@ -92,7 +92,7 @@ def test_full_game_against_a_bot_hides_its_mastaba(sandbox_page: Page, http_serv
 
 def test_hand_over_between_two_humans_hides_the_other_hand(sandbox_page: Page, http_server: str) -> None:
     open_sandbox(sandbox_page, http_server + "necropolis.html")
-    sandbox_page.get_by_label("後手").select_option("human")
+    sandbox_page.get_by_label("後手", exact=True).select_option("human")
     wait_settled(sandbox_page)
     click_control(sandbox_page, "新しいゲーム")
     assert saved(sandbox_page)["seats"] == ["human", "human"]

@@ -384,8 +384,9 @@
     function showSeats(seats) {
       ui.players.value = seats.length;
       if (ui.seats.querySelectorAll("select").length !== seats.length) {
-        const select = () => h("select", {}, ...kinds.map((k) => h("option", { value: k.id, textContent: k.name })));
-        ui.seats.replaceChildren(ui.legend, ...seats.map((_, i) => h("label", {}, seatNames[i], select())));
+        const select = (name) =>
+          h("select", { ariaLabel: name }, ...kinds.map((k) => h("option", { value: k.id, textContent: k.name })));
+        ui.seats.replaceChildren(ui.legend, ...seats.map((_, i) => h("label", {}, seatNames[i], select(seatNames[i]))));
       }
       ui.seats.querySelectorAll("select").forEach((select, i) => (select.value = seats[i]));
     }
