@@ -48,8 +48,9 @@ class Game:
 
 def _games() -> dict[str, Game]:
     from engine.games.necropolis import GAME as NECROPOLIS
+    from engine.games.no_return import GAME as NO_RETURN
 
-    return {game.id: game for game in (NECROPOLIS,)}
+    return {game.id: game for game in (NECROPOLIS, NO_RETURN)}
 
 
 _TABLE: dict[str, Game] = {}

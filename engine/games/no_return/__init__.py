@@ -1,0 +1,17 @@
+"""No Return: rules, view, bots and worked examples, gathered into one registry entry."""
+
+from engine.bots.random_bot import RandomBot
+from engine.games.no_return.bots import HeuristicBot
+from engine.games.no_return.examples import FIGURES, SCENARIOS
+from engine.games.no_return.rules import NoReturnState
+from engine.games.no_return.view import render, status
+from engine.registry import Game
+
+GAME = Game(
+    state_class=NoReturnState,
+    render=render,
+    status=status,
+    bots={"random": ("ボット（ランダム）", RandomBot), "heuristic": ("ボット（ふつう）", HeuristicBot)},
+    scenarios=SCENARIOS,
+    figures=FIGURES,
+)

@@ -1,0 +1,171 @@
+"""A sensible No Return player that reads only its own view.
+
+It plans the whole turn from the view and then walks the atomic steps towards the plan, so it
+needs no memory between calls. Why these choices:
+- Placing: a column is worth what can later be cashed from it, and its bottom only ever goes
+  down, so a placement scores the values it adds minus how far it lowers the column's bottom
+  (an empty column counts as 12): blue 11+9+9 beats 11+9+9+2, and red 2 under red 7 is poor.
+- Declaring: every counter left in a column is a minus point, and one turn cashes about
+  CASH_PER_TURN; declare when the turns the bag still allows barely cover the columns.
+- Cashing: the column segment and the one-colour payment with the least overpay, the bigger
+  the cashed sum the better (overpaid value is lost).
+- Exchanging: counters that can never be placed any more, then low ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from engine.games.no_return.codec import COLOURS, Counter, counter_id, parse_counter
+from engine.rng import Rng
+
+SETUP_JUNK = 5  # at set-up, put aside every counter up to this value
+EMPTY_COLUMN = 12  # a virtual bottom above 11, so starting a column costs 12 - top
+PLACE_MIN_GAIN = 8  # below this, an exchange beats a placement
+CASH_PER_TURN = 12  # what one phase-2 turn cashes, roughly
+DRAWS_PER_TURN = 2.5  # counters a turn takes from the bag, roughly
+OVERPAY_COST = 0.5
+
+
+@dataclass
+class Plan:
+    """What this turn should end as: the mode and the counters to choose."""
+
+    mode: str
+    counters: list[Counter] = field(default_factory=list)
+    column: str | None = None
+    count: int = 0  # how many counters to cash
+    gain: float = 0.0  # how good the plan is (placing and cashing)
+
+
+class HeuristicBot:
+    def choose(self, view: dict[str, Any], rng: Rng) -> str:
+        legal = view["legal_actions"]
+        selection = view["selection"]
+        step = _step_towards(_plan(view, selection["mode"]), selection)
+        return step if step in legal else rng.choice(legal)
+
+
+def _plan(view: dict[str, Any], mode: str) -> Plan:
+    hand = [_counter(c) for c in view["hand"]]
+    columns = view["seats"][view["seat"]]["columns"]
+    if mode == "setup":
+        return Plan("setup", [c for c in hand if c[1] <= SETUP_JUNK])
+    if mode == "choose":
+        return _choose(view, hand, columns)
+    if mode == "place":
+        return _best_placement(hand, columns) or Plan("cancel")
+    if mode == "exchange":
+        return Plan("exchange", _junk(hand, columns, phase=view["seats"][view["seat"]]["phase"]))
+    chosen = view["selection"]["column"]
+    return _best_cash(hand, {chosen: columns[chosen]}) or Plan("cancel")
+
+
+def _choose(view: dict[str, Any], hand: list[Counter], columns: dict[str, list[int]]) -> Plan:
+    """The turn's action: declare, place, cash, exchange or pass."""
+    can_exchange = view["bag"] > 0
+    if view["seats"][view["seat"]]["phase"] == 1:
+        if _should_declare(view):
+            return Plan("declare")
+        placement = _best_placement(hand, columns)
+        if placement and (placement.gain >= PLACE_MIN_GAIN or not can_exchange):
+            return placement
+        return Plan("exchange") if can_exchange else Plan("declare")
+    cash = _best_cash(hand, columns)
+    if cash and (cash.gain > 0 or not can_exchange):
+        return cash
+    return Plan("exchange") if can_exchange else Plan("pass")
+
+
+def _should_declare(view: dict[str, Any]) -> bool:
+    """Declare once the turns left barely cover cashing what lies in the columns."""
+    if view["end_triggered_by"] is not None:
+        return True
+    total = view["seats"][view["seat"]]["column_total"]
+    turns_left = view["bag"] / (view["players"] * DRAWS_PER_TURN)
+    return total > 0 and turns_left <= total / CASH_PER_TURN + 1
+
+
+def _best_placement(hand: list[Counter], columns: dict[str, list[int]]) -> Plan | None:
+    """The best run of one colour for its column."""
+    best: Plan | None = None
+    for colour in COLOURS:
+        column = columns.get(colour)
+        bottom = column[-1] if column else EMPTY_COLUMN
+        fitting = sorted((c for c in hand if c[0] == colour and c[1] <= bottom), key=lambda c: -c[1])
+        for size in range(1, len(fitting) + 1):
+            run = fitting[:size]
+            gain = sum(v for _, v in run) - (bottom - run[-1][1])
+            if best is None or gain > best.gain:
+                best = Plan("place", run, gain=gain)
+    return best
+
+
+def _junk(hand: list[Counter], columns: dict[str, list[int]], *, phase: int) -> list[Counter]:
+    """Up to four counters worth least: those that can no longer be placed first (phase 1)."""
+
+    def worth(counter: Counter) -> tuple[int, int]:
+        column = columns.get(counter[0])
+        placeable = phase == 1 and (not column or column[-1] >= counter[1])
+        return (1 if placeable else 0, counter[1])
+
+    ranked = sorted(hand, key=worth)
+    junk = [c for c in ranked[:4] if worth(c) < (1, 6)]
+    return junk or ranked[:1]
+
+
+def _best_cash(hand: list[Counter], columns: dict[str, list[int]]) -> Plan | None:
+    """The column segment and payment with the best cashed sum for the least overpay."""
+    payments = _payments_by_colour(hand)
+    best: Plan | None = None
+    for colour, column in columns.items():
+        for size in range(1, len(column) + 1):
+            need = sum(column[-size:])
+            for options in payments.values():
+                paid = next((p for p in options if sum(v for _, v in p) >= need), None)
+                if paid is None:
+                    continue
+                gain = need - OVERPAY_COST * (sum(v for _, v in paid) - need)
+                if best is None or gain > best.gain:
+                    best = Plan("cash", list(paid), column=colour, count=size, gain=gain)
+    return best
+
+
+def _payments_by_colour(hand: list[Counter]) -> dict[str, list[tuple[Counter, ...]]]:
+    """Every set of same-coloured hand counters, cheapest first (then fewest counters)."""
+    found: dict[str, list[tuple[Counter, ...]]] = {}
+    for colour in {c[0] for c in hand}:
+        same = [c for c in hand if c[0] == colour]
+        subsets = [s for size in range(1, len(same) + 1) for s in combinations(same, size)]
+        found[colour] = sorted(set(subsets), key=lambda s: (sum(v for _, v in s), len(s)))
+    return found
+
+
+def _step_towards(plan: Plan, selection: dict[str, Any]) -> str:
+    """The next atomic step from the current selection to the planned one."""
+    mode = selection["mode"]
+    if plan.mode in ("declare", "pass", "cancel"):
+        return plan.mode
+    if mode == "choose":
+        return f"cash:column:{plan.column}" if plan.mode == "cash" else plan.mode
+    if mode == "cash" and len(selection["cashing"]) != plan.count:
+        return "cash:more" if len(selection["cashing"]) < plan.count else "cash:fewer"
+    picked = [_counter(c) for c in selection["picked"]]
+    wanted = list(plan.counters)
+    for counter in list(picked):
+        if counter in wanted:
+            wanted.remove(counter)
+            picked.remove(counter)
+    if picked:
+        return f"{mode}:unpick:{counter_id(picked[0])}"
+    if wanted:
+        return f"{mode}:pick:{counter_id(wanted[0])}"
+    return f"{mode}:done"
+
+
+def _counter(text: str) -> Counter:
+    counter = parse_counter(text)
+    assert counter is not None
+    return counter
