@@ -15,9 +15,11 @@ def render_figure(game_id: str, name: str) -> str:
     figure = game.figures[name]
     button = ""
     if figure.scenario:
+        players = game.scenarios[figure.scenario].build().players
         button = (
-            f'<button type="button" class="rb-open-scenario" data-game="{game_id}" '
-            f'data-scenario="{figure.scenario}">この局面をサンドボックスで開く</button>'
+            f'<button type="button" class="rb-open-scenario md-button" data-game="{game_id}" '
+            f'data-scenario="{figure.scenario}" data-players="{players}">'
+            "この局面をサンドボックスで開く</button>"
         )
     return (
         f'<figure class="rb-figure" id="fig-{game_id}-{name}">{figure.draw()}'

@@ -237,7 +237,7 @@
     let opened = false; // the bridge holds a session for this sandbox
     let frame = null; // the last frame shown
     let epoch = 0; // bumped by every request; a stale bot loop stops
-    let wanted = null; // name of a scenario asked for while Python was still starting
+    let wanted = null; // {name, players} of a scenario asked for while Python was still starting
     let kinds = []; // the catalog's seat kinds and default seats for this game
     let defaults = [];
     let seatNames = []; // what the rules call each seat (先手, 後手, プレイヤー1…)
@@ -330,6 +330,19 @@
 
     const open = (log, seats = chosenSeats()) => play({ op: "open", log, seats });
 
+    // The chosen seats, cut or filled up with the defaults to `count` seats.
+    function resized(count) {
+      const seats = chosenSeats();
+      return Array.from({ length: count }, (_, i) => seats[i] ?? defaults[i] ?? defaults.at(-1));
+    }
+
+    // A worked example has its own player count: the seats follow it.
+    function openScenario({ name, players }) {
+      const seats = resized(players);
+      showSeats(seats);
+      return open({ ...freshLog(name), players }, seats);
+    }
+
     function shareUrl() {
       const base = location.href.split("#")[0];
       return frame ? base + SHARE_PREFIX + encodeShare({ log: frame.log, seats: frame.seats }) : base;
@@ -362,7 +375,7 @@
     }
 
     async function openFirst() {
-      if (wanted) return open(freshLog(wanted));
+      if (wanted) return openScenario(wanted);
       if (await openShared()) return true;
       const saved = storage.read(game);
       if (saved?.log && (await open(saved.log, saved.seats))) return true;
@@ -392,9 +405,7 @@
     }
 
     function onPlayerCount() {
-      const seats = chosenSeats();
-      const count = Number(ui.players.value);
-      showSeats(Array.from({ length: count }, (_, i) => seats[i] ?? defaults[i] ?? defaults.at(-1)));
+      showSeats(resized(Number(ui.players.value)));
       open(freshLog());
     }
 
@@ -412,12 +423,13 @@
       if (!button || button.dataset.game !== game) return;
       if (document.querySelector(`.rb-sandbox[data-game="${CSS.escape(game)}"]`) !== el) return;
       el.scrollIntoView({ behavior: "smooth", block: "start" });
+      const scenario = { name: button.dataset.scenario, players: Number(button.dataset.players) };
       if (el.dataset.rbState === "loading") {
-        wanted = button.dataset.scenario;
+        wanted = scenario;
         return;
       }
       ui.alert.textContent = "";
-      open(freshLog(button.dataset.scenario));
+      openScenario(scenario);
     }
 
     async function onShare() {
