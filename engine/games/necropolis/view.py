@@ -70,7 +70,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nec
     ]
     if "result" in view:
         parts.append(render_result(view))
-    return f'<div class="nec-board" id="{prefix}-board">{"".join(parts)}</div>'
+    return f'<div class="rb-game nec-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
 def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:

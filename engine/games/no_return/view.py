@@ -91,7 +91,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nr"
     parts = [_table(view, prefix), *others, _controls(view, legal, prefix), *mine]
     if "result" in view:
         parts.append(render_result(view))
-    return f'<div class="nr-board" id="{prefix}-board">{"".join(parts)}</div>'
+    return f'<div class="rb-game nr-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
 def _seat_order(players: int, me: int | None) -> list[int]:
