@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.necropolis.rules import ALL_TILES, parse_tile, pips, tile_id
+from engine.games.necropolis.rules import ALL_TILES, parse_tile, penalty, pips, tile_id
 from engine.rng import Rng
 
 REBUILD_GAIN = 5
@@ -58,11 +58,10 @@ def _unseen_average(view: dict[str, Any]) -> float:
 
 def _my_estimate(view: dict[str, Any]) -> float:
     seat = view["seat"]
-    mastaba = view["mastabas"][seat] or []
-    return sum(pips(parse_tile(t)) for t in mastaba) + pips(parse_tile(view["starts"][seat])) + 1
+    return penalty([parse_tile(t) for t in view["mastabas"][seat] or []], parse_tile(view["starts"][seat]))
 
 
 def _their_estimate(view: dict[str, Any]) -> float:
     other = 1 - view["seat"]
     hidden = view["mastaba_counts"][other] * _unseen_average(view)
-    return hidden + pips(parse_tile(view["starts"][other])) + 1
+    return hidden + penalty([], parse_tile(view["starts"][other]))

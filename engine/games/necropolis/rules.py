@@ -81,6 +81,11 @@ def fits(placed: Tile, end: Tile) -> bool:
     return placed[0] == end[0] or placed[1] == end[1]
 
 
+def penalty(mastaba: list[Tile], start: Tile) -> int:
+    """A seat's score (lower wins): its mastaba's pips, its grave's starting tile's pips, and 1."""
+    return sum(pips(t) for t in mastaba) + pips(start) + 1
+
+
 def placements(tile: Tile, grave: list[Tile]) -> list[tuple[str, Tile]]:
     """Every (side, oriented tile) that may extend `grave` with `tile`."""
     found = []
@@ -160,7 +165,7 @@ class NecropolisState(State):
                 "mastaba_pips": sum(pips(t) for t in self._mastabas[s]),
                 "start": tile_id(canonical(self._starts[s])),
                 "start_pips": pips(self._starts[s]),
-                "total": sum(pips(t) for t in self._mastabas[s]) + pips(self._starts[s]) + 1,
+                "total": penalty(self._mastabas[s], self._starts[s]),
             }
             for s in range(2)
         ]
