@@ -1,17 +1,21 @@
 """Measure the sandbox's start-up and the engine's speed in one headless Chromium run.
 
-Serves the built site/ on 127.0.0.1 and prints one table:
+Serves the built site/ on 127.0.0.1 and prints two tables:
 - bare Pyodide boot (a throwaway worker that only loads our vendored runtime) and sandbox-ready
   time of the Necropolis page (navigation start to data-rb-state="ready"), with a cold and a
   warm HTTP cache, and their ratio;
 - the next page after material's instant navigation, with the worker still to start and kept;
-- games per second and bot move time in host CPython and in Pyodide (the site's own worker,
-  through the bridge's "bench" op, so the browser runs exactly the shipped wheel).
+- for every registered game and each of its player counts: games per second, the heuristic's
+  and the random bot's move time, and the heuristic's result against randoms (its seat rotates
+  with the game index: engine.benchmark.rotated_lineup), in host CPython and in Pyodide (the
+  site's own worker, through the bridge's "bench" op, so the browser runs exactly the shipped
+  wheel). With 2 players the result is a win rate, with more a share of the wins against the
+  fair share 1/n; a win shared by k seats counts 1/k.
 
 A persistent temporary profile keeps the HTTP cache on disk between pages (an incognito context
 would fetch the wasm again every time); the cold runs clear it first.
 
-    python -m build_tools.bench [--runs 3] [--games 1000]      (make bench)
+    python -m build_tools.bench [--runs 3] [--games 300]      (make bench; --runs 0: engine only)
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
+import sys
 import tempfile
 import threading
 from collections import defaultdict
@@ -33,11 +38,12 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from build_tools.serve import SiteHandler, make_server
 from engine.benchmark import play_games
+from engine.registry import games as registered_games
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
-GAME = "necropolis"
+GAME = "necropolis"  # the page whose start-up is measured
 NO_SANDBOX_PAGE = "404.html"  # a page of the site with no sandbox on it
 TIMEOUT_MS = 120_000
 
@@ -68,18 +74,21 @@ BARE_BOOT = """async (indexURL) => {
   return performance.now() - started;
 }"""
 
-ENGINE_BENCH = """async ([workerURL, payload]) => {
+# One worker for every engine run: boots once, then answers each "bench" request in turn.
+START_WORKER = """(workerURL) => {
   const worker = new Worker(workerURL, { type: "module" });
-  let runtime = null;
-  const reply = await new Promise((resolve) => {
-    worker.onmessage = ({ data }) => {
-      if (data.stage === "ready") runtime = data;
-      if (data.id === 1) resolve(data);
+  let lastId = 0;
+  window.__benchCall = (payload) => new Promise((resolve) => {
+    const id = ++lastId;
+    const listen = ({ data }) => {
+      if (data.stage === "ready") window.__benchRuntime = data;
+      if (data.id !== id) return;
+      worker.removeEventListener("message", listen);
+      resolve(data);
     };
-    worker.postMessage({ id: 1, type: "call", payload });
+    worker.addEventListener("message", listen);
+    worker.postMessage({ id, type: "call", payload });
   });
-  worker.terminate();
-  return { reply, runtime };
 }"""
 
 INSTANT_CLICK = """(href) => {
@@ -159,16 +168,43 @@ def instant_navigation_ms(context: BrowserContext, base: str) -> tuple[float, fl
     return first, kept
 
 
-def pyodide_engine(context: BrowserContext, base: str, games: int) -> tuple[dict, dict]:
+def table_sizes() -> list[tuple[str, int]]:
+    """(game, players) for every registered game and each of its player counts."""
+    return [
+        (game.id, players)
+        for game in registered_games().values()
+        for players in game.state_class.info.players
+    ]
+
+
+def progress(text: str) -> None:
+    print(f"bench: {text}", file=sys.stderr, flush=True)
+
+
+def pyodide_engine(context: BrowserContext, base: str, games: int) -> tuple[list[dict], dict]:
+    """Every table size in the site's worker; returns the reports and the worker's runtime."""
     page = context.new_page()
     page.goto(base + NO_SANDBOX_PAGE)
-    worker_url = base + "assets/javascripts/sandbox-worker.mjs"
-    result = page.evaluate(ENGINE_BENCH, [worker_url, {"op": "bench", "game": GAME, "games": games}])
+    page.evaluate(START_WORKER, base + "assets/javascripts/sandbox-worker.mjs")
+    reports = []
+    for game, players in table_sizes():
+        progress(f"{game}, {players} players, {games} games in Pyodide")
+        payload = {"op": "bench", "game": game, "games": games, "players": players}
+        reply = page.evaluate("payload => window.__benchCall(payload)", payload)
+        if not (reply["ok"] and reply["result"]["ok"]):
+            raise RuntimeError(f"the bench op failed in Pyodide: {reply}")
+        reports.append(reply["result"])
+    runtime = page.evaluate("window.__benchRuntime")
     page.close()
-    reply = result["reply"]
-    if not (reply["ok"] and reply["result"]["ok"]):
-        raise RuntimeError(f"the bench op failed in Pyodide: {reply}")
-    return reply["result"], result["runtime"]
+    return reports, runtime
+
+
+def cpython_engine(games: int) -> list[dict]:
+    reports = []
+    for game, players in table_sizes():
+        progress(f"{game}, {players} players, {games} games in CPython")
+        reports.append(play_games(game, games, players=players))
+    return reports
 
 
 def guard_requests(context: BrowserContext) -> list[str]:
@@ -199,13 +235,16 @@ def measure(site: Path, runs: int, games: int) -> None:
         context.set_default_timeout(TIMEOUT_MS)
         context.add_init_script(RECORD_READY)
         foreign = guard_requests(context)
-        for _ in range(runs):
+        page = context.new_page()
+        agent = page.evaluate("navigator.userAgent")
+        page.close()
+        for run in range(runs):
+            progress(f"start-up, run {run + 1} of {runs}")
             page = context.new_page()
             page.goto(base + NO_SANDBOX_PAGE)
             clear_cache(context, page)
             timings["bare cold"].append(bare_boot_ms(page, base))
             timings["bare warm"].append(bare_boot_ms(page, base))
-            agent = page.evaluate("navigator.userAgent")
             page.close()
             timings["sandbox cold"].append(sandbox_ready_ms(context, base, cold=True))
             timings["sandbox warm"].append(sandbox_ready_ms(context, base, cold=False))
@@ -214,23 +253,18 @@ def measure(site: Path, runs: int, games: int) -> None:
             timings["nav kept"].append(kept)
         in_pyodide, runtime = pyodide_engine(context, base, games)
         context.close()
-    in_cpython = play_games(GAME, games)
-    print_table(timings, runs, in_cpython, in_pyodide, runtime, agent, foreign)
+    in_cpython = cpython_engine(games)
+    browser = next((part for part in agent.split() if "Chrome/" in part), "Chromium")
+    if runs:
+        print_startup(timings, runs, browser)
+    print_engine(games, in_cpython, in_pyodide, runtime, browser)
+    print(f"\nrequests that left 127.0.0.1: {len(foreign)}")
 
 
-def print_table(
-    timings: dict[str, list[float]],
-    runs: int,
-    in_cpython: dict,
-    in_pyodide: dict,
-    runtime: dict,
-    agent: str,
-    foreign: list[str],
-) -> None:
+def print_startup(timings: dict[str, list[float]], runs: int, browser: str) -> None:
     def ratio(key: str, bare: str) -> str:
         return f"{statistics.median(timings[key]) / statistics.median(timings[bare]):.2f}× bare"
 
-    browser = next((part for part in agent.split() if "Chrome/" in part), "Chromium")
     print(f"\nSandbox start-up, {GAME} page, {browser}, median of {runs} (range)")
     rows = [
         ("bare Pyodide boot, cold cache", "bare cold", ""),
@@ -242,26 +276,45 @@ def print_table(
     ]
     for label, key, note in rows:
         print(f"  {label:<38} {spread(timings[key])}  {note}".rstrip())
-    print(f"\nEngine: {GAME}, {in_cpython['games']} bot games each (heuristic vs random)")
-    print(f"  {'runtime':<38} {'games/s':>8}  {'heuristic move':>15}  {'random move':>12}")
-    hosts = [
-        (f"CPython {platform.python_version()} (host)", in_cpython),
-        (f"Pyodide {runtime['pyodide']}, Python {runtime['python'].split()[0]}", in_pyodide),
-    ]
-    for label, result in hosts:
-        moves = result["bot_move_ms"]
-        print(
-            f"  {label:<38} {result['games_per_second']:8.1f}  "
-            f"{moves['heuristic']:12.3f} ms  {moves['random']:9.3f} ms"
-        )
-    print(f"\nrequests that left 127.0.0.1: {len(foreign)}")
+
+
+def heuristic_result(report: dict) -> str:
+    """2 players: the heuristic's win rate; more: its share of the wins against the fair share."""
+    share, fair = report["share"]["heuristic"], report["fair_share"]
+    if report["players"] == 2:
+        return f"win rate {share:6.1%}"
+    return f"share    {share:6.1%} of wins (fair {fair:.1%}, {share / fair:.2f}×)"
+
+
+def print_engine(
+    games: int, in_cpython: list[dict], in_pyodide: list[dict], runtime: dict, browser: str
+) -> None:
+    cpython = f"CPython {platform.python_version()}"
+    pyodide = f"Pyodide {runtime['pyodide']}"
+    inner = runtime["python"].split()[0]
+    print(
+        f"\nEngine: {games} bot games a row, the heuristic at seat (game index % players), randoms elsewhere"
+        f"\n  {cpython} on the host; {pyodide} (Python {inner}) in {browser}'s worker;"
+        "\n  move time: mean per atomic action; result: a win shared by k seats counts 1/k"
+    )
+    print(
+        f"  {'game':<12} {'players':>7}  {'runtime':<16} {'games/s':>8}  {'heuristic move':>14}"
+        f"  {'random move':>11}  heuristic against randoms"
+    )
+    for host, pyo in zip(in_cpython, in_pyodide, strict=True):
+        for label, report in ((cpython, host), (pyodide, pyo)):
+            moves, speed = report["bot_move_ms"], report["games_per_second"]
+            print(
+                f"  {report['game']:<12} {report['players']:>7}  {label:<16} {speed:8.1f}"
+                f"  {moves['heuristic']:11.3f} ms  {moves['random']:8.3f} ms  {heuristic_result(report)}"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=3, help="start-up runs (0: only the engine)")
+    parser.add_argument("--games", type=int, default=300, help="bot games per game and player count")
     args = parser.parse_args()
     measure(args.site, args.runs, args.games)
 

@@ -86,7 +86,11 @@ def _close(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _bench(request: dict[str, Any]) -> dict[str, Any]:
-    return {"ok": True, **play_games(str(request.get("game")), int(request.get("games", 50)))}
+    players = request.get("players")
+    report = play_games(
+        str(request.get("game")), int(request.get("games", 50)), players=int(players) if players else None
+    )
+    return {"ok": True, **report}
 
 
 _OPS = {
