@@ -288,6 +288,7 @@
       ui.status.textContent = next.status;
       ui.seed.textContent = TEXT.seed(next.seed);
       ui.log.replaceChildren(...next.lines.map((line) => h("li", { textContent: line })));
+      ui.log.scrollTop = ui.log.scrollHeight; // the newest move in view
       showSeats(next.seats);
       ui.shareUrl.value = shareUrl();
       storage.write(game, { log: next.log, seats: next.seats });

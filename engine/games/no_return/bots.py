@@ -136,10 +136,10 @@ def _best_cash(hand: list[Counter], columns: dict[str, list[int]]) -> Plan | Non
 def _payments_by_colour(hand: list[Counter]) -> dict[str, list[tuple[Counter, ...]]]:
     """Every set of same-coloured hand counters, cheapest first (then fewest counters)."""
     found: dict[str, list[tuple[Counter, ...]]] = {}
-    for colour in {c[0] for c in hand}:
+    for colour in sorted({c[0] for c in hand}):  # sorted: no dependence on string hashing
         same = [c for c in hand if c[0] == colour]
         subsets = [s for size in range(1, len(same) + 1) for s in combinations(same, size)]
-        found[colour] = sorted(set(subsets), key=lambda s: (sum(v for _, v in s), len(s)))
+        found[colour] = sorted(set(subsets), key=lambda s: (sum(v for _, v in s), len(s), s))
     return found
 
 

@@ -258,6 +258,11 @@ def _sums(selection: dict[str, Any]) -> str:
     )
 
 
+def points(value: int) -> str:
+    """A score as Japanese print writes it: a true minus sign, and 0 without one."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def render_result(view: dict[str, Any]) -> str:
     """The end-of-game breakdown: cashed counters (plus), counters left in columns (minus)."""
     result = view["result"]
@@ -275,14 +280,14 @@ def _result_row(view: dict[str, Any], seat: int, part: dict[str, Any]) -> str:
     return (
         f'<tr><th scope="row">{view["seat_names"][seat]}</th>'
         f"<td>{len(part['cashed'])}個</td><td>+{part['plus']}</td><td>{left or 'なし'}</td>"
-        f"<td>−{part['minus']}</td><td><strong>{part['total']}</strong></td></tr>"
+        f"<td>{points(-part['minus'])}</td><td><strong>{points(part['total'])}</strong></td></tr>"
     )
 
 
 def outcome_text(view: dict[str, Any]) -> str:
     result = view["result"]
     names = view["seat_names"]
-    scores = "・".join(f"{names[s]} {score}点" for s, score in enumerate(result["scores"]))
+    scores = "・".join(f"{names[s]} {points(score)}点" for s, score in enumerate(result["scores"]))
     winners = result["winners"]
     if len(winners) > 1:
         together = "と".join(names[s] for s in winners)
