@@ -152,7 +152,7 @@ def assert_game_over(page: Page, state: NoReturnState, me: int) -> None:
     result = page.locator(f"{SANDBOX} .rb-board .nr-result")
     expect(result).to_contain_text("得点計算")
     totals = result.locator("tbody tr td:last-child").all_inner_texts()
-    assert [int(total) for total in totals] == state.scores()
+    assert [int(total.replace("−", "-")) for total in totals] == state.scores()  # printed with U+2212
     assert move_lines(page) == state.log_lines(me)
     assert_hidden_stays_hidden(page, state, me)
 
