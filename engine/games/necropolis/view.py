@@ -156,20 +156,26 @@ def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
 
 
 def render_result(view: dict[str, Any]) -> str:
-    """The end-of-game breakdown: each part of each seat's score."""
-    result = view["result"]
+    """The end-of-game breakdown: each part of each seat's score (lower is better)."""
     rows = "".join(
-        f'<tr><th scope="row">{SEAT_NAMES[s]}</th><td>{" ".join(part["mastaba"]) or "なし"}</td>'
-        f"<td>{part['mastaba_pips']}</td><td>{part['start']}</td><td>{part['start_pips']}</td><td>1</td>"
-        f"<td><strong>{part['total']}</strong></td></tr>"
-        for s, part in enumerate(result["breakdown"])
+        f'<tr><th scope="row">{SEAT_NAMES[s]}</th>'
+        f'<td>{" ".join(map(written, part["mastaba"])) or "なし"}</td>'
+        f"<td>{part['mastaba_pips']}</td><td>{written(part['start'])}</td><td>{part['start_pips']}</td>"
+        f"<td>1</td><td><strong>{part['total']}</strong></td></tr>"
+        for s, part in enumerate(view["result"]["breakdown"])
     )
+    head = "".join(f"<th>{h}</th>" for h in ("席", "マスタバ", "目", "最初の牌", "目", "固定", "合計"))
     return (
-        '<section class="nec-result" aria-label="得点計算"><h3>得点計算</h3>'
+        '<section class="nec-result" aria-label="得点計算"><h3>得点計算（少ないほうが勝ち）</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
-        "<table><thead><tr><th>席</th><th>マスタバの牌</th><th>マスタバの目</th><th>墓地の最初の牌</th>"
-        f"<th>その目</th><th>固定</th><th>合計（少ないほど良い）</th></tr></thead><tbody>{rows}</tbody></table></section>"
+        f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></section>"
     )
+
+
+def written(tile: str) -> str:
+    """A tile as the page writes it: [top|bottom]."""
+    top, bottom = parse_tile(tile)
+    return f"[{top}|{bottom}]"
 
 
 def outcome_text(view: dict[str, Any]) -> str:
