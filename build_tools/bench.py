@@ -25,18 +25,13 @@ import platform
 import statistics
 import sys
 import tempfile
-import threading
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
-from functools import partial
 from pathlib import Path
-from typing import BinaryIO
 from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
-from build_tools.serve import SiteHandler, make_server
+from build_tools.serve import serving
 from engine.benchmark import play_games
 from engine.registry import games as registered_games
 
@@ -98,30 +93,6 @@ INSTANT_CLICK = """(href) => {
   link.click();
   return started;
 }"""
-
-
-class QuietHandler(SiteHandler):
-    """The site's handler without a line per request; a download the browser drops is no error."""
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-    def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:
-        with suppress(ConnectionError):
-            super().copyfile(source, outputfile)
-
-
-@contextmanager
-def serving(site: Path) -> Iterator[str]:
-    server = make_server(site)
-    server.RequestHandlerClass = partial(QuietHandler, directory=str(site))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def clear_cache(context: BrowserContext, page: Page) -> None:
@@ -228,7 +199,11 @@ def spread(values: list[float]) -> str:
 
 def measure(site: Path, runs: int, games: int) -> None:
     timings: dict[str, list[float]] = defaultdict(list)
-    with serving(site) as base, sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+    with (
+        serving(site, quiet=True) as base,
+        sync_playwright() as playwright,
+        tempfile.TemporaryDirectory() as profile,
+    ):
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, locale="ja-JP"
         )

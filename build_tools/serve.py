@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import threading
+from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import BinaryIO
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -25,9 +28,35 @@ class SiteHandler(SimpleHTTPRequestHandler):
     }
 
 
-def make_server(site: Path, port: int = 0) -> ThreadingHTTPServer:
+class QuietHandler(SiteHandler):
+    """The site's handler without a line per request; a download the browser drops is no error."""
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:
+        with contextlib.suppress(ConnectionError):
+            super().copyfile(source, outputfile)
+
+
+def make_server(site: Path, port: int = 0, *, quiet: bool = False) -> ThreadingHTTPServer:
     """Return a server for site/ on 127.0.0.1 (port 0 picks a free one)."""
-    return ThreadingHTTPServer(("127.0.0.1", port), partial(SiteHandler, directory=str(site)))
+    handler = QuietHandler if quiet else SiteHandler
+    return ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(site)))
+
+
+@contextlib.contextmanager
+def serving(site: Path, *, quiet: bool = False) -> Iterator[str]:
+    """Serve `site` from a background thread on a free port; yield its root URL (ending in /)."""
+    server = make_server(site, quiet=quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 
 def main() -> None:

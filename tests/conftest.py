@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from build_tools.serve import make_server
+from build_tools.serve import serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -49,13 +48,8 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def http_server(site_dir: Path) -> Iterator[str]:
     """Serve site/ on 127.0.0.1 on a free port; yields the root URL, ending in '/'."""
-    server = make_server(site_dir)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with serving(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

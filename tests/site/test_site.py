@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -16,7 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from build_tools.serve import make_server
+from build_tools.serve import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index.html", "necropolis.html", "no-return.html", "about.html"]
@@ -113,13 +112,8 @@ def sub_path_server(site_dir: Path, tmp_path: Path) -> Iterator[str]:
     """Serve the same site under /games/rules/ on another free port."""
     (tmp_path / "games").mkdir()
     (tmp_path / "games" / "rules").symlink_to(site_dir)
-    server = make_server(tmp_path)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/games/rules/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with serving(tmp_path) as url:
+        yield url + "games/rules/"
 
 
 @pytest.mark.parametrize("root", ["http_server", "sub_path_server"])

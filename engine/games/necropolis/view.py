@@ -159,7 +159,7 @@ def render_result(view: dict[str, Any]) -> str:
     """The end-of-game breakdown: each part of each seat's score (lower is better)."""
     rows = "".join(
         f'<tr><th scope="row">{SEAT_NAMES[s]}</th>'
-        f'<td>{" ".join(map(written, part["mastaba"])) or "なし"}</td>'
+        f"<td>{' '.join(map(written, part['mastaba'])) or 'なし'}</td>"
         f"<td>{part['mastaba_pips']}</td><td>{written(part['start'])}</td><td>{part['start_pips']}</td>"
         f"<td>1</td><td><strong>{part['total']}</strong></td></tr>"
         for s, part in enumerate(view["result"]["breakdown"])
