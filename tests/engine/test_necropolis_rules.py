@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.games.necropolis.examples import grave_row_position
-from engine.games.necropolis.rules import ALL_TILES, NecropolisState, placements
+from engine.games.necropolis.rules import ALL_TILES, NecropolisState, fits, placements
 
 REST = [f"{a}-{b}" for a, b in ALL_TILES]
 
@@ -79,7 +79,9 @@ def test_a_tile_matches_top_to_top_or_bottom_to_bottom() -> None:
     grave = [(2, 5)]
     assert placements((2, 0), grave) == [("L", (2, 0)), ("R", (2, 0))]
     assert ("L", (3, 5)) in placements((3, 5), grave)
-    assert ("L", (5, 2)) not in placements((2, 5), grave) or (2, 5) == (5, 2)
+    assert placements((5, 4), grave) == [("L", (4, 5)), ("R", (4, 5))]  # only turned: bottoms match
+    assert not fits((5, 2), (2, 5))  # top against bottom does not count
+    assert placements((3, 4), grave) == []
 
 
 def test_a_tile_may_be_turned_over_before_it_is_placed() -> None:
