@@ -16,35 +16,22 @@ def rotated_lineup(players: int, game_index: int) -> tuple[str, ...]:
     return tuple(LEAD if seat == game_index % players else FIELD for seat in range(players))
 
 
-def play_games(
-    game_id: str,
-    count: int,
-    seats: tuple[str, ...] | None = None,
-    *,
-    players: int | None = None,
-) -> dict[str, Any]:
-    """Play `count` bot games; report games per second, bot move times and results.
+def play_games(game_id: str, count: int, *, players: int | None = None) -> dict[str, Any]:
+    """Play `count` bot games; report games per second, bot move times and each bot's share of wins.
 
-    Seat i plays `seats[i % len(seats)]` in every game; without `seats`, game g seats the
-    heuristic at seat g % players against randoms (`rotated_lineup`), so no seat's advantage
-    favours it. `players` defaults to the game's smallest count. A win shared by k seats counts
-    1/k: `seat0_share` is seat 0's, `share[bot]` a bot's mean per seat it held in a game, so the
-    fair share of every bot is 1/players.
+    Game g seats the heuristic at seat g % players against randoms (`rotated_lineup`), so no
+    seat's advantage favours it. `players` defaults to the game's smallest count. A win shared
+    by k seats counts 1/k; `share[bot]` is a bot's mean per seat it held, so the fair share of
+    every bot is 1/players.
     """
     game = find_game(game_id)
     players = players or game.state_class.info.players[0]
     move_times: dict[str, list[float]] = {name: [] for name in game.bots}
     won = dict.fromkeys(game.bots, 0.0)
     held = dict.fromkeys(game.bots, 0)
-    wins = draws = actions = 0
-    share = 0.0
     started = time.perf_counter()
     for seed in range(count):
-        lineup = (
-            rotated_lineup(players, seed)
-            if seats is None
-            else tuple(seats[i % len(seats)] for i in range(players))
-        )
+        lineup = rotated_lineup(players, seed)
         bots = [game.bots[name][1]() for name in lineup]
         state = game.state_class(players, seed)
         rng = Rng(seed + 1)
@@ -55,11 +42,7 @@ def play_games(
             action = bots[seat].choose(state.view(seat), rng)
             move_times[lineup[seat]].append(time.perf_counter() - t0)
             state.apply(action)
-            actions += 1
         winners = state.winners()
-        wins += winners == [0]
-        draws += len(winners) > 1
-        share += 1 / len(winners) if 0 in winners else 0.0
         for seat, name in enumerate(lineup):
             held[name] += 1
             won[name] += 1 / len(winners) if seat in winners else 0.0
@@ -68,13 +51,8 @@ def play_games(
         "game": game_id,
         "players": players,
         "games": count,
-        "seconds": elapsed,
         "games_per_second": count / elapsed if elapsed else 0.0,
-        "actions": actions,
         "bot_move_ms": {name: 1000 * sum(t) / len(t) for name, t in move_times.items() if t},
-        "seat0_wins": wins,
-        "seat0_share": share / count if count else 0.0,
         "share": {name: won[name] / held[name] for name in game.bots if held[name]},
         "fair_share": 1 / players,
-        "draws": draws,
     }

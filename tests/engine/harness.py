@@ -52,7 +52,7 @@ def random_games(
         yield seed, state, []
 
 
-def check_step(hooks: GameHooks, state: State, action: str | None, *, all_legal: bool, rng: Rng) -> None:
+def check_step(hooks: GameHooks, state: State, *, all_legal: bool, rng: Rng) -> None:
     """Every invariant that must hold at one moment of a game."""
     assert sorted(map(repr, hooks.components(state))) == sorted(map(repr, hooks.expected_components))
     legal = state.legal_actions()

@@ -123,12 +123,12 @@ def check_games(game_hooks: GameHooks, steps: Iterator[Step], *, first_seed: int
         all_legal = seed - first_seed < ALL_LEGAL_GAMES
         if chosen:
             if len(state.history) % SAMPLE_EVERY == seed % SAMPLE_EVERY:
-                check_step(game_hooks, state, chosen[0], all_legal=all_legal, rng=sampler)
+                check_step(game_hooks, state, all_legal=all_legal, rng=sampler)
             continue
         finished += 1
         assert state.current_player is None and not state.legal_actions() and state.winners()
         if seed % REPLAY_ONE_IN == 0:
-            check_step(game_hooks, state, None, all_legal=all_legal, rng=sampler)
+            check_step(game_hooks, state, all_legal=all_legal, rng=sampler)
             check_replay(state)
     return finished
 

@@ -576,8 +576,10 @@ def test_heuristic_bot_follows_its_plan_and_beats_randoms(players: int) -> None:
 def test_play_games_reports_the_share_for_more_players() -> None:
     from engine.benchmark import play_games
 
-    report = play_games("no-return", 3, ("heuristic", "random"), players=4)
-    assert report["players"] == 4 and 0 <= report["seat0_share"] <= 1
+    report = play_games("no-return", 4, players=4)
+    # Each game hands out exactly one win: the heuristic's seat and the three random seats.
+    total = report["share"]["heuristic"] + 3 * report["share"]["random"]
+    assert report["players"] == 4 and report["fair_share"] == 0.25 and abs(total - 1) < 1e-9
 
 
 # --- worked examples -------------------------------------------------------------------------------
