@@ -13,7 +13,7 @@ from typing import Any
 from engine.benchmark import play_games
 from engine.errors import EngineError
 from engine.registry import Game, games
-from engine.session import HUMAN, Session, open_session
+from engine.session import HUMAN, Session
 
 _sessions: dict[str, Session] = {}
 
@@ -56,7 +56,7 @@ def _open(request: dict[str, Any]) -> dict[str, Any]:
     log = request.get("log")
     if isinstance(log, dict) and log.get("seed") is None:
         log = {**log, "seed": int.from_bytes(os.urandom(4), "big") % 1_000_000}
-    session = open_session(log, request.get("seats"))
+    session = Session(log, request.get("seats"))
     _sessions[str(request.get("sandbox"))] = session
     return session.frame()
 

@@ -6,10 +6,10 @@ The shell knows no game; it sends clicks here and shows the frame this returns.
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, cast
 
 from engine.core import State
-from engine.errors import BadLog, BadOption, IllegalAction
+from engine.errors import BadOption, IllegalAction
 from engine.registry import Game, find_game
 from engine.replay import load_log, to_log
 from engine.rng import Rng
@@ -18,10 +18,10 @@ HUMAN = "human"
 
 
 class Session:
-    def __init__(self, log: dict[str, Any], seats: object) -> None:
-        self.state: State = load_log(log)
+    def __init__(self, log: object, seats: object) -> None:
+        self.state: State = load_log(log)  # validates the whole log: a dict from here on
         self.game: Game = find_game(self.state.info.id)
-        self.scenario: str | None = log.get("scenario")
+        self.scenario: str | None = cast("dict[str, Any]", log).get("scenario")
         self.seats = self._check_seats(seats)
         self.viewer: int | None = None
         self._settle_viewer()
@@ -129,9 +129,3 @@ class Session:
             f"<p>次は<strong>{name}</strong>の番です。端末を{name}の人に渡してください。</p>"
             f'<button type="button" data-command="reveal">{name}の画面を表示する</button></section>'
         )
-
-
-def open_session(log: object, seats: object) -> Session:
-    if not isinstance(log, dict):
-        raise BadLog("保存されたゲームの形式が正しくありません。")
-    return Session(log, seats)
