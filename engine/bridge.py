@@ -1,19 +1,29 @@
 """The one entry point the browser's worker calls: a JSON request in, a JSON response out.
 
-Requests are {"op": ..., "sandbox": id, ...}; every refusal comes back as
-{"ok": false, "error": "<日本語>"} and leaves the sandbox's game exactly as it was.
+Requests are {"op": ..., "sandbox": id, ...}. Every request, however malformed, gets an answer:
+a refusal is {"ok": false, "error": "<日本語>"} (with "rule", the anchor of the rule on the page,
+when a move was illegal) and leaves every sandbox's game exactly as it was. An unexpected
+exception is a bug: its traceback goes to stderr (the browser's console) for developers, and the
+reader gets a Japanese message and a sandbox that still works.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import traceback
+from collections.abc import Callable
 from typing import Any
 
 from engine.benchmark import play_games
-from engine.errors import EngineError
-from engine.registry import Game, games
-from engine.session import HUMAN, Session
+from engine.errors import BadOption, EngineError, IllegalAction
+from engine.game import Game
+from engine.registry import find_game
+from engine.session import BOT_PREFIX, HUMAN, Session
+
+Reply = dict[str, Any]
+BUG = "エンジンで予期しないエラーが起きました。この手は取り消されました。「新しいゲーム」で続けられます。"
+MAX_BENCH_GAMES = 100_000
 
 _sessions: dict[str, Session] = {}
 
@@ -21,85 +31,120 @@ _sessions: dict[str, Session] = {}
 def handle_json(request_json: str) -> str:
     try:
         request = json.loads(request_json)
-    except ValueError:
-        return json.dumps({"ok": False, "error": "要求の形式が正しくありません。"})
+    except (TypeError, ValueError, RecursionError):
+        return json.dumps({"ok": False, "error": "要求の形式が正しくありません。"}, ensure_ascii=False)
     return json.dumps(handle(request), ensure_ascii=False)
 
 
-def handle(request: object) -> dict[str, Any]:
-    if not isinstance(request, dict) or request.get("op") not in _OPS:
+def handle(request: object) -> Reply:
+    if not isinstance(request, dict):
+        return {"ok": False, "error": "要求の形式が正しくありません。"}
+    op = request.get("op")
+    handler = _OPS.get(op) if isinstance(op, str) else None
+    if handler is None:
         return {"ok": False, "error": "知らない要求です。"}
     try:
-        return _OPS[request["op"]](request)
+        return handler(request)
+    except IllegalAction as error:
+        return {"ok": False, "error": error.message, "rule": error.rule}
     except EngineError as error:
         return {"ok": False, "error": error.message}
+    except Exception:
+        traceback.print_exc()
+        return {"ok": False, "error": BUG, "bug": True}
 
 
-def _catalog(_request: dict[str, Any]) -> dict[str, Any]:
-    return {"ok": True, "games": [_catalog_entry(game) for game in games().values()]}
+# --- requests ------------------------------------------------------------------------------------
 
 
-def _catalog_entry(game: Game) -> dict[str, Any]:
-    info = game.state_class.info
+def _catalog(request: dict[str, Any]) -> Reply:
+    """What the shell needs to offer a game: seats, seat kinds, player counts and options."""
+    game = find_game(request.get("game"))
+    return {"ok": True, "game": _catalog_entry(game)}
+
+
+def _catalog_entry(game: Game) -> Reply:
+    info = game.info
+    most = max(info.players)
     return {
         "id": game.id,
         "name": info.name,
         "players": list(info.players),
-        "seat_names": [info.seat_name(seat) for seat in range(max(info.players))],
+        "seat_names": [info.seat_name(seat) for seat in range(most)],
         "seat_kinds": [{"id": HUMAN, "name": "人間"}]
-        + [{"id": f"bot:{key}", "name": name} for key, (name, _) in game.bots.items()],
-        "default_seats": [HUMAN] + ["bot:heuristic"] * (info.players[0] - 1),
+        + [{"id": BOT_PREFIX + key, "name": name} for key, (name, _) in game.bots.items()],
+        "default_seats": game.default_seats(most),
+        "options": [
+            {
+                "key": option.key,
+                "label": option.label,
+                "default": option.default,
+                "choices": [{"value": value, "label": label} for value, label in option.choices],
+            }
+            for option in info.options
+        ],
     }
 
 
-def _open(request: dict[str, Any]) -> dict[str, Any]:
+def _open(request: dict[str, Any]) -> Reply:
     log = request.get("log")
     if isinstance(log, dict) and log.get("seed") is None:
         log = {**log, "seed": int.from_bytes(os.urandom(4), "big") % 1_000_000}
     session = Session(log, request.get("seats"))
-    _sessions[str(request.get("sandbox"))] = session
+    _sessions[_sandbox_id(request)] = session
     return session.frame()
 
 
 def _session(request: dict[str, Any]) -> Session:
-    session = _sessions.get(str(request.get("sandbox")))
+    session = _sessions.get(_sandbox_id(request))
     if session is None:
         raise EngineError("このサンドボックスではまだゲームが始まっていません。")
     return session
 
 
-def _command(name: str):  # noqa: ANN202  (a small factory of handlers)
-    def run(request: dict[str, Any]) -> dict[str, Any]:
+def _sandbox_id(request: dict[str, Any]) -> str:
+    sandbox = request.get("sandbox")
+    if not isinstance(sandbox, str) or not sandbox:
+        raise EngineError("サンドボックスの指定が正しくありません。")
+    return sandbox
+
+
+def _command(run: Callable[[Session, dict[str, Any]], None]) -> Callable[[dict[str, Any]], Reply]:
+    def handler(request: dict[str, Any]) -> Reply:
         session = _session(request)
-        if name == "act":
-            session.act(request.get("action"))
-        else:
-            getattr(session, name)()
+        run(session, request)
         return session.frame()
 
-    return run
+    return handler
 
 
-def _close(request: dict[str, Any]) -> dict[str, Any]:
-    _sessions.pop(str(request.get("sandbox")), None)
+def _export(request: dict[str, Any]) -> Reply:
+    return {"ok": True, **_session(request).export()}
+
+
+def _close(request: dict[str, Any]) -> Reply:
+    _sessions.pop(_sandbox_id(request), None)
     return {"ok": True}
 
 
-def _bench(request: dict[str, Any]) -> dict[str, Any]:
-    players = request.get("players")
-    report = play_games(
-        str(request.get("game")), int(request.get("games", 50)), players=int(players) if players else None
-    )
-    return {"ok": True, **report}
+def _bench(request: dict[str, Any]) -> Reply:
+    game = find_game(request.get("game"))
+    count, players = request.get("games", 50), request.get("players")
+    if type(count) is not int or not 1 <= count <= MAX_BENCH_GAMES:
+        raise BadOption(f"対局数は1〜{MAX_BENCH_GAMES}の整数で指定してください。")
+    if players is not None and (type(players) is not int or players not in game.info.players):
+        raise BadOption(f"人数は{'・'.join(map(str, game.info.players))}のどれかで指定してください。")
+    return {"ok": True, **play_games(game.id, count, players=players)}
 
 
-_OPS = {
+_OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "catalog": _catalog,
     "open": _open,
-    "act": _command("act"),
-    "step": _command("step"),
-    "undo": _command("undo"),
-    "reveal": _command("reveal"),
+    "act": _command(lambda session, request: session.act(request.get("action"))),
+    "step": _command(lambda session, _: session.step()),
+    "undo": _command(lambda session, _: session.undo()),
+    "reveal": _command(lambda session, _: session.reveal()),
+    "export": _export,
     "close": _close,
     "bench": _bench,
 }

@@ -1,19 +1,38 @@
 """The contract every game keeps: a state with legal actions and apply.
 
-A game subclasses `State` and writes the hooks (`_legal_actions`, `_apply`, `_refusal`, ...);
-the public calls live here, so "an illegal action changes nothing" holds for every game by
-construction: `apply` checks the action against `legal_actions()` before the game's `_apply`.
+A game subclasses `State` and writes the hooks (`_legal_actions`, `_apply`, `_refusal`,
+`_redraw_hidden`, ...); the public calls live here, so "an illegal action changes nothing" holds
+for every game by construction: `apply` checks the action against `legal_actions()` before the
+game's `_apply` runs.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar, Self
 
 from engine.errors import BadOption, IllegalAction
+from engine.rng import Rng
 
 JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting of a game, offered in the sandbox as a select: `choices` are (value, 日本語)."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]
+    default: Any
+
+    def check(self, value: object) -> Any:
+        if not any(value == v and type(value) is type(v) for v, _ in self.choices):
+            allowed = "・".join(text for _, text in self.choices)
+            raise BadOption(f"「{self.label}」には {allowed} のどれかを選んでください。")
+        return value
 
 
 @dataclass(frozen=True)
@@ -23,12 +42,19 @@ class GameInfo:
     id: str
     name: str
     players: tuple[int, ...]
-    options: dict[str, Any] = field(default_factory=dict)
+    options: tuple[Option, ...] = ()
     seat_names: tuple[str, ...] = ()
+    lower_wins: bool = False
+    """True where the lowest score wins (Necropolis counts penalty points)."""
+    rule_anchors: tuple[str, ...] = ()
+    """The rules page's section anchors that a refusal may name (IllegalAction.rule)."""
 
     def seat_name(self, seat: int) -> str:
         """What the rules call a seat (先手, 後手), or プレイヤーN where they name none."""
         return self.seat_names[seat] if seat < len(self.seat_names) else f"プレイヤー{seat + 1}"
+
+    def defaults(self) -> JSON:
+        return {option.key: option.default for option in self.options}
 
 
 @dataclass(frozen=True)
@@ -44,7 +70,11 @@ class LogEntry:
 
 
 class State(ABC):
-    """A game in progress. Subclasses set `info` and write the `_`-prefixed hooks."""
+    """A game in progress. Subclasses set `info` and write the `_`-prefixed hooks.
+
+    Every attribute is plain data (lists, dicts, sets, str, int, enums, `Rng`, `LogEntry`, and
+    tuples of immutable values), so `clone` and `canonical` work for every game without a hook.
+    """
 
     info: ClassVar[GameInfo]
 
@@ -87,7 +117,8 @@ class State(ABC):
     def is_over(self) -> bool: ...
 
     @abstractmethod
-    def scores(self) -> list[int]: ...
+    def scores(self) -> list[int]:
+        """One score per seat; `info.lower_wins` says which way they point."""
 
     @abstractmethod
     def winners(self) -> list[int]: ...
@@ -100,12 +131,38 @@ class State(ABC):
     def describe(self, action: str) -> str:
         """Japanese text of what `action` would do, for the current player's buttons."""
 
+    @abstractmethod
+    def components(self) -> list[Any]:
+        """Every piece of the game wherever it lies: the same multiset from start to end."""
+
     def log_lines(self, viewer: int | None) -> list[str]:
         """The move log as `viewer` may read it."""
         return [entry.text_for(viewer) for entry in self.journal]
 
     def seat_name(self, seat: int) -> str:
         return self.info.seat_name(seat)
+
+    def clone(self) -> Self:
+        """An independent copy: containers copied, immutable values shared (cheaper than deepcopy)."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update({name: _copy(value) for name, value in vars(self).items()})
+        return twin
+
+    def resample_hidden(self, seat: int | None, rng: Rng) -> Self:
+        """A state identical in all that `seat` may know, everything hidden from it drawn afresh.
+
+        The result depends only on what `seat` knows and on `rng` (never on how the hidden
+        pieces really lie), so leak tests can compare and a search bot can sample from it. Its
+        replay history and seed are dropped (hidden too): it can be played on, not logged.
+        """
+        twin = self.clone()
+        twin.seed = 0
+        twin.history = []
+        twin.journal = [
+            e if e.private is None or e.seat == seat else LogEntry(e.seat, e.public) for e in self.journal
+        ]
+        twin._redraw_hidden(seat, rng)
+        return twin
 
     # --- hooks for games -----------------------------------------------------------------
 
@@ -120,8 +177,64 @@ class State(ABC):
     def _refusal(self, action: str) -> tuple[str, str]:
         """Why `action` is illegal now: (Japanese message naming the rule, rule anchor)."""
 
+    @abstractmethod
+    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Redeal, in place, every piece hidden from `seat` (None: hidden from everyone).
+
+        Pool the hidden pieces in a canonical order (sorted), shuffle them with `rng`, deal them
+        back into the same places in the same numbers, respecting what `seat` can deduce (a suit
+        it saw a player fail to follow, a card it passed), and replace the game's own generator
+        with `Rng(rng.next64())`.
+        """
+
     def _check_options(self, options: JSON) -> JSON:
-        unknown = sorted(set(options) - set(self.info.options))
+        known = {option.key: option for option in self.info.options}
+        unknown = sorted(set(options) - set(known))
         if unknown:
             raise BadOption(f"{self.info.name}に「{unknown[0]}」という設定はありません。")
-        return {**self.info.options, **options}
+        return {key: known[key].check(value) for key, value in {**self.info.defaults(), **options}.items()}
+
+
+_ATOMS = frozenset({str, int, float, bool, tuple, type(None), LogEntry})
+"""Values a clone may share: immutable (tuples in a state hold only immutable values)."""
+
+
+def _copy(value: Any) -> Any:
+    """Copy the containers a state is made of; share what cannot change."""
+    kind = type(value)
+    if kind in _ATOMS or isinstance(value, Enum):
+        return value
+    if kind is list:
+        return [item if type(item) in _ATOMS else _copy(item) for item in value]
+    if kind is dict:
+        return {key: item if type(item) in _ATOMS else _copy(item) for key, item in value.items()}
+    if kind is set:
+        return set(value)
+    if kind is Rng:
+        return value.copy()
+    raise TypeError(f"a state may hold only plain data, not {kind.__name__}")
+
+
+def canonical(state: State) -> str:
+    """Everything a state holds, hidden details and the generator included, as one string.
+
+    Sets are sorted, so two runs (or CPython and Pyodide, whose string hashes differ) agree.
+    """
+    return _canonical(vars(state))
+
+
+def _canonical(value: Any) -> str:
+    kind = type(value)
+    if kind is list or kind is tuple:
+        if all(type(item) in _ATOMS for item in value):
+            return repr([(e.seat, e.public, e.private) if type(e) is LogEntry else e for e in value])
+        return "[" + ",".join(map(_canonical, value)) + "]"
+    if kind is dict:
+        return "{" + ",".join(sorted(f"{_canonical(k)}:{_canonical(v)}" for k, v in value.items())) + "}"
+    if kind is set or kind is frozenset:
+        return "{" + ",".join(sorted(map(_canonical, value))) + "}"
+    if kind is Rng:
+        return f"Rng({value.position()})"
+    if kind is LogEntry:
+        return repr((value.seat, value.public, value.private))
+    return repr(value)  # str, int, a tuple of those, None, an enum member

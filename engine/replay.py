@@ -1,4 +1,4 @@
-"""Saved games and share links: a replay log is {game, players, seed, options, actions[, scenario]}.
+"""Saved games and share links: a replay log is {version, game, players, seed, options, actions, scenario}.
 
 Loading replays every action on a fresh state and reports the first bad one; the caller gets
 a complete state or an error, never a half-loaded game.
@@ -12,7 +12,9 @@ from engine.core import State
 from engine.errors import BadLog, EngineError
 from engine.registry import find_game
 
-LOG_KEYS = {"game", "players", "seed", "options", "actions", "scenario"}
+LOG_VERSION = 1
+"""The replay-log format; a log without a version predates versioning and is format 1."""
+LOG_KEYS = {"version", "game", "players", "seed", "options", "actions", "scenario"}
 
 
 def new_game(
@@ -39,6 +41,7 @@ def new_game(
 def to_log(state: State, *, scenario: str | None = None, upto: int | None = None) -> dict[str, Any]:
     """The replay log of a state (optionally of its first `upto` actions after the setup)."""
     return {
+        "version": LOG_VERSION,
         "game": state.info.id,
         "players": state.players,
         "seed": state.seed,
@@ -68,9 +71,12 @@ def load_log(log: object) -> State:
 def _check_shape(log: object) -> dict[str, Any]:
     if not isinstance(log, dict):
         raise BadLog("保存されたゲームの形式が正しくありません。")
+    version = log.get("version", LOG_VERSION)
+    if type(version) is not int or version != LOG_VERSION:
+        raise BadLog("この保存データは別の版のサイトで作られたため開けません。新しいゲームを始めてください。")
     unknown = set(log) - LOG_KEYS
     if unknown:
-        raise BadLog(f"保存されたゲームに知らない項目「{sorted(unknown)[0]}」があります。")
+        raise BadLog(f"保存されたゲームに知らない項目「{sorted(map(str, unknown))[0]}」があります。")
     checks = {
         "game": lambda v: isinstance(v, str),
         "players": lambda v: isinstance(v, int) and not isinstance(v, bool),

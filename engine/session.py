@@ -1,32 +1,39 @@
 """One sandbox's game: seats (human or bot), whose eyes the board is drawn for, undo and hand-over.
 
-The shell knows no game; it sends clicks here and shows the frame this returns.
+The shell knows no game; it sends clicks here and shows the frame this returns. A frame holds
+only what the person at the screen may see: while the game is on, the replay log and the seed
+(from either of which every hidden piece could be rebuilt) travel only in `save`, which the
+worker keeps for resuming and never passes to the page, or in an explicit `export`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import escape
-from typing import Any, cast
+from typing import Any
 
 from engine.core import State
 from engine.errors import BadOption, IllegalAction
-from engine.registry import Game, find_game
+from engine.game import Game
+from engine.registry import find_game
 from engine.replay import load_log, to_log
 from engine.rng import Rng
 
 HUMAN = "human"
+BOT_PREFIX = "bot:"
 
 
 class Session:
     def __init__(self, log: object, seats: object) -> None:
         self.state: State = load_log(log)  # validates the whole log: a dict from here on
         self.game: Game = find_game(self.state.info.id)
-        self.scenario: str | None = cast("dict[str, Any]", log).get("scenario")
+        self.scenario: str | None = log.get("scenario")  # type: ignore[union-attr]
         self.seats = self._check_seats(seats)
         self.viewer: int | None = None
         self._settle_viewer()
 
-    # --- commands --------------------------------------------------------------------------------
+    # --- commands: each one happens whole or not at all ---------------------------------------
 
     def act(self, action: object) -> None:
         """A human's click; refused unless a human whose screen is shown is to move."""
@@ -34,26 +41,30 @@ class Session:
             raise IllegalAction(
                 "今はあなたの手番ではありません。", action=action, seat=self.state.current_player
             )
-        self.state.apply(action)  # type: ignore[arg-type]  # apply refuses non-strings itself
-        self._settle_viewer()
+        with self._transaction():
+            self.state.apply(action)  # type: ignore[arg-type]  # apply refuses non-strings itself
+            self._settle_viewer()
 
     def step(self) -> None:
         """Let the bot whose turn it is make one atomic action, seeing only its own view."""
         seat = self.state.current_player
         if seat is None or self.seats[seat] == HUMAN:
             raise IllegalAction("今はボットの手番ではありません。", action=None, seat=seat)
-        _, make_bot = self.game.bots[self.seats[seat].removeprefix("bot:")]
+        _, make_bot = self.game.bots[self.seats[seat].removeprefix(BOT_PREFIX)]
         rng = Rng(self.state.seed ^ (len(self.state.history) * 0x9E3779B97F4A7C15))
-        self.state.apply(make_bot().choose(self.state.view(seat), rng))
-        self._settle_viewer()
+        with self._transaction():
+            self.state.apply(make_bot().choose(self.state.view(seat), rng))
+            self._settle_viewer()
 
     def undo(self) -> None:
-        """Replay without the last human action and every bot action after it."""
+        """Replay without the last human action and every bot action after it; then hand over
+        exactly as after a move, so the screen never shows another seat's side."""
         humans = [i for i, entry in enumerate(self.state.journal) if self.seats[entry.seat] == HUMAN]
         if not humans:
             raise IllegalAction("戻せる手がありません。", action=None, seat=self.state.current_player)
-        self.state = load_log(to_log(self.state, scenario=self.scenario, upto=humans[-1]))
-        self.viewer = self.state.current_player
+        with self._transaction():
+            self.state = load_log(to_log(self.state, scenario=self.scenario, upto=humans[-1]))
+            self._settle_viewer()
 
     def reveal(self) -> None:
         """The next player has the device: show their side."""
@@ -72,36 +83,62 @@ class Session:
         return "handover" if self.viewer not in (None, seat) else HUMAN
 
     def frame(self) -> dict[str, Any]:
+        """What the page may show now; `save` is for the worker only (see the module docstring)."""
         step = self.next_step()
-        viewer = self._final_viewer() if step == "over" else self.viewer
+        over = step == "over"
+        viewer = self._final_viewer() if over else self.viewer
         view = self.state.view(viewer)
         if step == "handover":
             html, status = self._handover_html(), "交代してください。"
         else:
             html, status = self.game.render(view, interactive=step == HUMAN), self.game.status(view)
-        return {
+        frame = {
             "ok": True,
             "html": html,
             "status": status,
             "next": step,
             "viewer": viewer,
             "lines": self.state.log_lines(viewer) if step != "handover" else [],
+            "seats": list(self.seats),
+            "scenario": self.scenario,
+            "players": self.state.players,
+            "options": dict(self.state.options),
+            "can_undo": any(self.seats[e.seat] == HUMAN for e in self.state.journal),
+            "save": self.export(),
+        }
+        if over:
+            frame["seed"] = self.state.seed
+            frame["log"] = frame["save"]["log"]
+        return frame
+
+    def export(self) -> dict[str, Any]:
+        """The whole game as a share link holds it; `reveals` while hidden pieces remain hidden."""
+        return {
             "log": to_log(self.state, scenario=self.scenario),
             "seats": list(self.seats),
-            "seed": self.state.seed,
-            "can_undo": any(self.seats[e.seat] == HUMAN for e in self.state.journal),
+            "reveals": not self.state.is_over(),
         }
 
     # --- helpers ---------------------------------------------------------------------------------
 
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """Undo every change of the block if it raises, whatever it raises."""
+        state, viewer = self.state.clone(), self.viewer
+        try:
+            yield
+        except BaseException:
+            self.state, self.viewer = state, viewer
+            raise
+
     def _check_seats(self, seats: object) -> list[str]:
-        kinds = {HUMAN, *(f"bot:{name}" for name in self.game.bots)}
+        kinds = {HUMAN, *(BOT_PREFIX + name for name in self.game.bots)}
         if not isinstance(seats, list) or len(seats) != self.state.players:
             raise BadOption(f"席は{self.state.players}つ指定してください。")
         for seat in seats:
-            if seat not in kinds:
-                raise BadOption(f"「{seat}」という席の種類はありません。")
-        return seats
+            if not isinstance(seat, str) or seat not in kinds:
+                raise BadOption(f"「{str(seat)[:40]}」という席の種類はありません。")
+        return list(seats)
 
     def _humans(self) -> list[int]:
         return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
@@ -109,14 +146,11 @@ class Session:
     def _settle_viewer(self) -> None:
         """Show the current human's side, unless another human's side is on screen (hand-over)."""
         seat = self.state.current_player
-        if (
-            seat is not None
-            and self.seats[seat] == HUMAN
-            and (self.viewer is None or len(self._humans()) < 2)
-        ):
+        humans = self._humans()
+        if seat is not None and self.seats[seat] == HUMAN and (self.viewer is None or len(humans) < 2):
             self.viewer = seat
-        elif self.viewer is None and self._humans():
-            self.viewer = self._humans()[0]
+        elif self.viewer is None and humans:
+            self.viewer = humans[0]
 
     def _final_viewer(self) -> int | None:
         humans = self._humans()

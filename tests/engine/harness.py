@@ -1,94 +1,177 @@
-"""One invariant harness for every game: seeded random games checked at every step.
+"""One harness for every registered game: seeded random games, checked as they are played.
 
-A game supplies two hooks: `components(state)` (every piece, wherever it is, to prove nothing
-appears or vanishes) and `disguise(state, seat, rng)` (a twin that differs only in what `seat`
-cannot see). The rest is the same for all games.
+Nothing here knows a game. The games come from `games()`, their pieces from
+`State.components()`, what a seat cannot see from `State.resample_hidden()`, and the players
+from each game's own bots: half the games are played by uniform random choices (every corner
+of the rules), the other half by the game's heuristic bot at every seat with a random move now
+and then (games of realistic length and shape).
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterator
+import os
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import engine
-from engine.core import State
+from engine.core import State, canonical
+from engine.game import Game
+from engine.registry import games
 from engine.rng import Rng
+
+GAMES = int(os.environ.get("RB_INVARIANT_GAMES", "2000"))
+"""Random games per game, player count and option set (make soak: 100,000)."""
+SAMPLE_ODDS = 400  # the full check runs at a step with odds 1 in 400, and at every fourth game's end
+ALL_LEGAL_GAMES = 50  # in the first games, every legal action is tried at those steps
+REPLAY_ONE_IN = 4  # every fourth game is checked in full at its end and replayed from its log
+MAX_STEPS = 20_000
+JUNK = ("", "nonsense", "9:9:9", "play:999", "pass:now", "x" * 200)
+BUTTON = re.compile(r'<button\b[^>]*\bdata-action="([^"]*)"')
 
 
 @dataclass(frozen=True)
-class GameHooks:
-    game_id: str
+class Table:
+    """One configuration of a game: a player count and an option set."""
+
+    game: Game
     players: int
-    components: Callable[[State], list[Any]]
-    expected_components: list[Any]
-    disguise: Callable[[State, int, Rng], State]
-    junk_actions: tuple[str, ...] = ("", "nonsense", "draw:extra", "9:9:9")
+    options: dict[str, Any]
+
+    @property
+    def id(self) -> str:
+        options = ",".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        return f"{self.game.id}-{self.players}p" + (f"-{options}" if options else "")
+
+    def new_game(self, seed: int) -> State:
+        return engine.new_game(self.game.id, self.players, seed, self.options)
 
 
-def fingerprint(state: State) -> str:
-    """Everything a state holds, the generator's position included, as one comparable string."""
-    return repr(
-        sorted((k, repr(v) if not hasattr(v, "_state") else v._state) for k, v in vars(state).items())
-    )
+def tables() -> list[Table]:
+    """Every registered game at each of its player counts, with each of its sample option sets."""
+    return [
+        Table(game, players, options)
+        for game in games().values()
+        for players in game.info.players
+        for options in game.option_samples
+    ]
 
 
-def random_games(
-    hooks: GameHooks, count: int, *, first_seed: int = 0
-) -> Iterator[tuple[int, State, list[str]]]:
-    """Yield (seed, state before the step, the action then chosen) for every step of `count` games."""
+def random_games(table: Table, count: int, *, first_seed: int = 0) -> Iterator[tuple[int, State, str | None]]:
+    """Yield (seed, state, the action about to be played) at every step, and (seed, state, None)
+    once each game is over."""
+    _, make_random = table.game.bots["random"]
+    _, make_heuristic = table.game.bots["heuristic"]
     for seed in range(first_seed, first_seed + count):
-        state = engine.new_game(hooks.game_id, hooks.players, seed)
+        state = table.new_game(seed)
         chooser = Rng(seed * 7919 + 1)
-        steps = 0
-        while not state.is_over():
-            legal = state.legal_actions()
-            action = chooser.choice(legal)
-            yield seed, state, [action]
+        uniform = seed % 2 == 0
+        bot = make_random() if uniform else make_heuristic()
+        for _ in range(MAX_STEPS):
+            if state.is_over():
+                break
+            seat = state.current_player
+            assert seat is not None
+            if uniform or chooser.below(8) == 0:
+                action = chooser.choice(state.legal_actions())
+            else:
+                action = bot.choose(state.view(seat), chooser)
+            yield seed, state, action
             state.apply(action)
-            steps += 1
-            assert steps < 10_000, f"game with seed {seed} does not end"
-        yield seed, state, []
+        assert state.is_over(), f"{table.id} seed {seed}: no end after {MAX_STEPS} steps"
+        yield seed, state, None
 
 
-def check_step(hooks: GameHooks, state: State, *, all_legal: bool, rng: Rng) -> None:
-    """Every invariant that must hold at one moment of a game."""
-    assert sorted(map(repr, hooks.components(state))) == sorted(map(repr, hooks.expected_components))
+# --- the checks ------------------------------------------------------------------------------------
+
+
+def check_step(state: State, expected: list[Any], *, all_legal: bool, rng: Rng) -> None:
+    """Every invariant of one moment; `expected` is the sorted components of a fresh game."""
+    assert sorted(state.components()) == expected, "a piece appeared or vanished"
     legal = state.legal_actions()
-    assert legal == sorted(legal) and len(set(legal)) == len(legal)
+    assert legal == sorted(set(legal)), "legal actions must be sorted and distinct"
     if state.is_over():
         assert legal == [] and state.current_player is None
-        assert state.winners() and len(state.scores()) == hooks.players
+        assert state.winners() and len(state.scores()) == state.players
     else:
         assert legal, "legal actions must not be empty before the end"
-    before = fingerprint(state)
-    for bad in _illegal_samples(hooks, state, legal, rng):
-        try:
-            state.apply(bad)
-        except engine.IllegalAction as error:
-            assert error.message and not error.message.isascii()
-        else:
-            raise AssertionError(f"illegal action {bad!r} was accepted")
-        assert fingerprint(state) == before, f"refusing {bad!r} changed the state"
+    check_refusals(state, legal, rng)
     if all_legal:
         for candidate in legal:
-            copy.deepcopy(state).apply(candidate)
-    for seat in range(hooks.players):
-        twin = hooks.disguise(state, seat, rng)
-        assert twin.view(seat) == state.view(seat)
-        assert twin.log_lines(seat) == state.log_lines(seat)
-        if state.current_player == seat:
-            assert twin.legal_actions() == legal
+            state.clone().apply(candidate)
+    current = state.current_player
+    other = rng.below(state.players)
+    for seat in sorted({current, other}, key=str) + [None]:
+        check_hidden(state, seat, rng, deterministic=seat == other)
 
 
-def _illegal_samples(hooks: GameHooks, state: State, legal: list[str], rng: Rng) -> list[str]:
-    pool = [a for a in state.history[-6:] if a not in legal] + [
-        a for a in hooks.junk_actions if a not in legal
-    ]
-    return [rng.choice(pool) for _ in range(2)] if pool else []
+def check_refusals(state: State, legal: list[str], rng: Rng) -> None:
+    """Illegal actions are refused in Japanese, name a rule of the page, and change nothing."""
+    before = canonical(state)
+    pool = [a for a in state.history[-8:] + list(JUNK) if a not in legal]
+    for bad in [rng.choice(pool) for _ in range(3)] + [None, 7]:  # type: ignore[list-item]
+        try:
+            state.apply(bad)  # type: ignore[arg-type]
+        except engine.IllegalAction as error:
+            assert error.message and not error.message.isascii(), error.message
+            assert not error.rule or error.rule in state.info.rule_anchors, f"unknown rule {error.rule!r}"
+        else:
+            raise AssertionError(f"illegal action {bad!r} was accepted")
+        assert canonical(state) == before, f"refusing {bad!r} changed the state"
+
+
+def check_hidden(state: State, seat: int | None, rng: Rng, *, deterministic: bool = True) -> None:
+    """What `seat` sees does not depend on anything hidden from it.
+
+    A resampled twin shows `seat` the same view, log lines, legal actions and board; the twin
+    keeps every piece and can be played on; and (where `deterministic`) resampling depends on
+    nothing but what `seat` knows: resampling the twin again with the same generator gives the
+    same state as resampling the original.
+    """
+    seed = rng.next64()
+    twin = state.resample_hidden(seat, Rng(seed))
+    assert sorted(twin.components()) == sorted(state.components()), "resampling lost a piece"
+    assert twin.view(seat) == state.view(seat), f"seat {seat}'s view depends on hidden pieces"
+    assert twin.log_lines(seat) == state.log_lines(seat), f"seat {seat}'s log depends on hidden pieces"
+    if seat is not None and seat == state.current_player:
+        assert twin.legal_actions() == state.legal_actions()
+        check_buttons(state, seat)
+    if deterministic:
+        again = twin.resample_hidden(seat, Rng(seed))
+        assert canonical(again) == canonical(state.resample_hidden(seat, Rng(seed))), (
+            f"resample_hidden({seat}) depends on more than what that seat knows"
+        )
+    if not twin.is_over():
+        twin.apply(Rng(seed).choice(twin.legal_actions()))
+
+
+def check_buttons(state: State, seat: int) -> None:
+    """The board the current seat sees offers exactly the legal actions as buttons."""
+    game = engine.find_game(state.info.id)
+    html = game.render(state.view(seat), interactive=True)
+    assert set(BUTTON.findall(html)) == set(state.legal_actions()), "buttons differ from legal actions"
+    assert not BUTTON.findall(game.render(state.view(seat), interactive=False))
 
 
 def check_replay(state: State) -> None:
     """Replaying the log gives the same state, every hidden detail included."""
-    assert fingerprint(engine.load_log(engine.to_log(state))) == fingerprint(state)
+    assert canonical(engine.load_log(engine.to_log(state))) == canonical(state)
+
+
+def run_invariants(table: Table, count: int = GAMES, *, first_seed: int = 0) -> int:
+    """Play and check `count` games; return how many finished."""
+    expected = sorted(table.new_game(first_seed).components())
+    sampler = Rng(table.players * 1000 + first_seed)
+    finished = 0
+    for seed, state, action in random_games(table, count, first_seed=first_seed):
+        all_legal = seed - first_seed < ALL_LEGAL_GAMES
+        if action is not None:
+            if sampler.below(SAMPLE_ODDS) == 0:
+                check_step(state, expected, all_legal=all_legal, rng=sampler)
+            continue
+        finished += 1
+        if seed % REPLAY_ONE_IN == 0:
+            check_step(state, expected, all_legal=all_legal, rng=sampler)
+            check_replay(state)
+    return finished

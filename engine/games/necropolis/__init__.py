@@ -1,11 +1,11 @@
 """Necropolis: rules, view, bots and worked examples, gathered into one registry entry."""
 
 from engine.bots.random_bot import RandomBot
+from engine.game import Game
 from engine.games.necropolis.bots import HeuristicBot
 from engine.games.necropolis.examples import FIGURES, SCENARIOS
 from engine.games.necropolis.rules import NecropolisState
 from engine.games.necropolis.view import render, status
-from engine.registry import Game
 
 GAME = Game(
     state_class=NecropolisState,

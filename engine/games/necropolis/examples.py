@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.game import Figure, Scenario
 from engine.games.necropolis.rules import (
     ALL_TILES,
     NecropolisState,
@@ -11,7 +12,6 @@ from engine.games.necropolis.rules import (
     tile_id,
 )
 from engine.games.necropolis.view import render, tile_svg
-from engine.registry import Figure, Scenario
 from engine.rng import Rng
 
 GRAVE_ROW = ["0-0", "0-5", "1-5", "1-2"]
@@ -32,12 +32,27 @@ def grave_row_position() -> NecropolisState:
     )
 
 
+def grave_row_holds(state: NecropolisState) -> bool:
+    """A blank fits the left end, a 1 or a 2 the right end; of the mastaba, [0|3] goes left
+    (either way up), [2|6] right (turned), [3|4] nowhere."""
+    grave = state.view(0)["graves"][0]
+    ends = [parse_tile(grave[0]), parse_tile(grave[-1])]
+    fits_ends = all(
+        {side for side, _ in placements(tile, ends)}
+        == {side for side, fits in (("L", 0 in tile), ("R", 1 in tile or 2 in tile)) if fits}
+        for tile in ALL_TILES
+    )
+    moves = sorted(a for a in state.legal_actions() if a.startswith("move:"))
+    return fits_ends and moves == ["move:L:0-3", "move:L:3-0", "move:R:6-2"]
+
+
 SCENARIOS = {
     "grave-row": Scenario(
         name="grave-row",
         title="墓地の並べ方の例",
         claim="左端には0（ブランク）の目を持つ牌だけ、右端には1か2の目を持つ牌だけが置ける。",
         build=grave_row_position,
+        holds=grave_row_holds,
     ),
 }
 

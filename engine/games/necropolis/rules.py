@@ -28,7 +28,14 @@ from engine.core import GameInfo, LogEntry, State
 from engine.rng import Rng
 
 SEAT_NAMES = ("先手", "後手")
-INFO = GameInfo(id="necropolis", name="ネクロポリス", players=(2,), seat_names=SEAT_NAMES)
+INFO = GameInfo(
+    id="necropolis",
+    name="ネクロポリス",
+    players=(2,),
+    seat_names=SEAT_NAMES,
+    lower_wins=True,
+    rule_anchors=("turn", "grave-row", "ending"),
+)
 QUIET_TURN_LIMIT = 20
 
 Tile = tuple[int, int]
@@ -177,6 +184,29 @@ class NecropolisState(State):
     @property
     def ending(self) -> Ending | None:
         return self._ending
+
+    def components(self) -> list[Tile]:
+        """The 28 tiles: graves, mastabas, pile, discarded graves and a tile in hand."""
+        tiles = [canonical(t) for grave in self._graves for t in grave]
+        tiles += [t for m in self._mastabas for t in m] + self._pile + self._discarded
+        return tiles + ([canonical(self._drawn)] if self._drawn else [])
+
+    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Redeal the pile's order, every mastaba `seat` cannot see and a tile drawn by another."""
+        hidden_mastabas = [] if self.is_over() else [s for s in range(2) if s != seat]
+        drawn_hidden = self._drawn is not None and self._turn_player != seat
+        pool = sorted(self._pile + [t for s in hidden_mastabas for t in self._mastabas[s]])
+        if drawn_hidden:
+            assert self._drawn is not None
+            pool = sorted([*pool, canonical(self._drawn)])
+        rng.shuffle(pool)
+        for s in hidden_mastabas:
+            count = len(self._mastabas[s])
+            self._mastabas[s], pool = pool[:count], pool[count:]
+        if drawn_hidden:
+            self._drawn = pool.pop()
+        self._pile = pool
+        self._rng = Rng(rng.next64())
 
     # --- legal actions ------------------------------------------------------------------------
 

@@ -1,11 +1,11 @@
 """No Return: rules, view, bots and worked examples, gathered into one registry entry."""
 
 from engine.bots.random_bot import RandomBot
+from engine.game import Game
 from engine.games.no_return.bots import HeuristicBot
 from engine.games.no_return.examples import FIGURES, SCENARIOS
 from engine.games.no_return.rules import NoReturnState
 from engine.games.no_return.view import render, status
-from engine.registry import Game
 
 GAME = Game(
     state_class=NoReturnState,

@@ -6,14 +6,13 @@ page shows what the engine allows; the tests compare those results with the sour
 
 from __future__ import annotations
 
-import copy
 from collections import Counter as Multiset
 
 from engine.errors import IllegalAction
+from engine.game import Figure, Scenario
 from engine.games.no_return.codec import ALL_COUNTERS, COLOURS, VALUES, counter_id
 from engine.games.no_return.rules import NoReturnState
 from engine.games.no_return.view import colour_label, counter_label, render, token_svg
-from engine.registry import Figure, Scenario
 from engine.rng import Rng
 
 SETUP_SEED = 2019
@@ -67,7 +66,7 @@ def cashing_position() -> NoReturnState:
 
 def try_placement(state: NoReturnState, counters: list[str]) -> tuple[bool, str]:
     """Play the placing steps on a copy: (legal?, the column afterwards or the refusal)."""
-    trial = copy.deepcopy(state)
+    trial = state.clone()
     try:
         for action in ["place", *(f"place:pick:{c}" for c in counters), "place:done"]:
             trial.apply(action)
@@ -80,7 +79,7 @@ def try_placement(state: NoReturnState, counters: list[str]) -> tuple[bool, str]
 
 def try_cash(state: NoReturnState, colour: str, count: int, payment: str) -> tuple[bool, str]:
     """Cash `count` counters from the bottom of a column, paying with `payment`, on a copy."""
-    trial = copy.deepcopy(state)
+    trial = state.clone()
     steps = [f"cash:column:{colour}", *["cash:more"] * (count - 1), f"cash:pick:{payment}", "cash:done"]
     try:
         for action in steps:
@@ -91,6 +90,19 @@ def try_cash(state: NoReturnState, colour: str, count: int, payment: str) -> tup
     return True, f"残りは{'・'.join(map(str, left))}" if left else "この列の清算が完了"
 
 
+def placing_holds(state: NoReturnState) -> bool:
+    """Every placement the page lists is allowed or refused exactly as it says."""
+    return all(try_placement(state, counters)[0] is claimed for counters, claimed in PLACING_OPTIONS)
+
+
+def cashing_holds(state: NoReturnState) -> bool:
+    """Every cashing the page lists, paid with green 11, is allowed or refused as it says."""
+    return all(
+        try_cash(state, colour, count, CASHING_PAYMENT)[0] is claimed
+        for colour, count, claimed in CASHING_OPTIONS
+    )
+
+
 SCENARIOS = {
     "placing-example": Scenario(
         name="placing-example",
@@ -98,6 +110,7 @@ SCENARIOS = {
         claim="青11+9+9+2、青11+9+9（青2は手元に残す）、赤7の下に赤2、緑7の下に緑7を並べられる。"
         "紫5と赤8は並べられない。",
         build=placing_position,
+        holds=placing_holds,
     ),
     "cashing-example": Scenario(
         name="cashing-example",
@@ -105,6 +118,7 @@ SCENARIOS = {
         claim="緑11で支払えば、緑11、桃5+5（桃8が残る）、黄1+1+2+5（黄10が残る）、赤2+7（赤は完了）、"
         "紫3+7（紫8が残る）のどれかを清算できる。桃5+5+8は清算できない。",
         build=cashing_position,
+        holds=cashing_holds,
     ),
 }
 

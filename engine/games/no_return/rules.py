@@ -64,12 +64,11 @@ The codec lives in codec.py (counters, ids, their Japanese text):
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 
-from engine.core import GameInfo, LogEntry, State
+from engine.core import GameInfo, LogEntry, Option, State
 from engine.errors import BadOption
 from engine.games.no_return.codec import (
     ALL_COUNTERS,
@@ -92,11 +91,23 @@ from engine.games.no_return.codec import (
 from engine.games.no_return.scoring import breakdown, winners
 from engine.rng import Rng
 
-INFO = GameInfo(id="no-return", name="ノーリターン", players=(2, 3, 4), options={"start_player": None})
-HAND_SIZE = 8
-EXCHANGE_LIMIT = 4
 RULE_ANCHORS = ("setup", "turn", "placing", "exchange", "phase-2", "cashing", "end")
 """The sections of the rules page a refusal may point to (IllegalAction.rule)."""
+START_PLAYER = Option(
+    key="start_player",
+    label="スタートプレイヤー",
+    choices=((None, "ランダム"), *((seat, f"プレイヤー{seat + 1}") for seat in range(4))),
+    default=None,
+)
+INFO = GameInfo(
+    id="no-return",
+    name="ノーリターン",
+    players=(2, 3, 4),
+    options=(START_PLAYER,),
+    rule_anchors=RULE_ANCHORS,
+)
+HAND_SIZE = 8
+EXCHANGE_LIMIT = 4
 
 
 class Stage(Enum):
@@ -141,7 +152,7 @@ class NoReturnState(State):
         chosen = self.options["start_player"]
         if chosen is None:
             return self._rng.below(self.players)
-        if not isinstance(chosen, int) or isinstance(chosen, bool) or not 0 <= chosen < self.players:
+        if not 0 <= chosen < self.players:
             raise BadOption(f"スタートプレイヤーには1〜{self.players}人目の席を選んでください。")
         return chosen
 
@@ -188,13 +199,6 @@ class NoReturnState(State):
             raise ValueError("every column must read non-increasing from top to bottom")
         return state
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> NoReturnState:
-        """A deep copy that shares immutable values (counters, log entries): cheap mid-game."""
-        twin = object.__new__(type(self))
-        for name, value in vars(self).items():
-            twin.__dict__[name] = list(value) if name in ("history", "journal") else _clone(value)
-        return twin
-
     # --- contract ---------------------------------------------------------------------------
 
     @property
@@ -221,6 +225,25 @@ class NoReturnState(State):
             found += self._hands[seat] + self._cashed[seat] + self._removed[seat] + self._aside[seat]
             found += [(c, v) for c, column in self._columns[seat].items() for v in column]
         return found
+
+    def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
+        """Redeal other seats' hands, put-aside and exchanged counters, and the bag's order.
+
+        Another player's half-made selection is hidden too: that player is put back at the
+        start of the choice (the set-up exchange, or the turn's action) with nothing chosen.
+        """
+        if self._turn_player != seat:
+            self._picked = []
+            if self._stage in (Stage.PLACE, Stage.EXCHANGE, Stage.CASH):
+                self._reset_selection()
+        others = [s for s in range(self.players) if s != seat]
+        places = [part for s in others for part in (self._hands[s], self._removed[s], self._aside[s])]
+        pool = sorted(self._bag + [counter for part in places for counter in part])
+        rng.shuffle(pool)
+        for part in places:
+            part[:], pool = pool[: len(part)], pool[len(part) :]
+        self._bag = pool
+        self._rng = Rng(rng.next64())
 
     def log_lines(self, viewer: int | None) -> list[str]:
         """The move log without the silent selection steps."""
@@ -648,18 +671,6 @@ def _parse_all(ids: Iterable[str]) -> list[Counter]:
     if None in counters:
         raise ValueError(f"unknown counter among {ids!r}")
     return [c for c in counters if c is not None]
-
-
-def _clone(value: Any) -> Any:
-    """Copy the containers a state is made of; share what cannot change."""
-    if isinstance(value, list):
-        return [_clone(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _clone(item) for key, item in value.items()}
-    if isinstance(value, Rng):
-        return copy.copy(value)
-    assert isinstance(value, str | int | tuple | Enum | LogEntry | None), f"cannot clone {value!r}"
-    return value
 
 
 def _descending(values: list[int]) -> bool:

@@ -1,0 +1,66 @@
+"""What the site needs of one game, below every game package: `Game`, `Scenario`, `Figure`.
+
+A game package ends with one `GAME = Game(...)`; the registry (above the games) lists them.
+Nothing here imports a game, so no import ever runs back up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.bots.base import Bot
+from engine.core import GameInfo, State
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A worked example: a position built by `build`, what the page claims about it, and
+    `holds`, which checks that claim on the position (the shared suite runs it)."""
+
+    name: str
+    title: str
+    claim: str
+    build: Callable[[], State]
+    holds: Callable[[State], bool]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A drawing for the rules page; a figure of a scenario can be opened in the sandbox."""
+
+    caption: str
+    draw: Callable[[], str]
+    scenario: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's rules, view, bots and worked examples; the rules module itself knows none of this.
+
+    `bots` maps a key to (Japanese name, factory); `default_bot` is the key the sandbox seats
+    opposite the reader. `option_samples` are the option sets the shared test suite plays
+    (the first one also the benchmark's): a game with a long default can test a short one too.
+    """
+
+    state_class: type[State]
+    render: Callable[..., str]
+    status: Callable[[dict[str, Any]], str]
+    bots: dict[str, tuple[str, Callable[[], Bot]]]
+    default_bot: str = "heuristic"
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
+    figures: dict[str, Figure] = field(default_factory=dict)
+    option_samples: tuple[dict[str, Any], ...] = ({},)
+
+    @property
+    def info(self) -> GameInfo:
+        return self.state_class.info
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def default_seats(self, players: int) -> list[str]:
+        """The reader in the first seat, the default bot everywhere else."""
+        return ["human"] + [f"bot:{self.default_bot}"] * (players - 1)

@@ -1,0 +1,155 @@
+"""Fuzz the worker's one entry point: no request, however malformed, escapes or changes a game.
+
+Random requests mix real ones (open, act with a legal or an illegal action, step, undo, reveal,
+export, close, catalog, bench) with malformed ones (wrong types, missing fields, junk values,
+broken JSON). Every answer must be a JSON object with "ok"; a refusal must be Japanese and
+leave every sandbox's game exactly as it was; nothing may be reported as a bug.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+
+from engine import bridge
+from engine.core import canonical
+from engine.registry import games
+from engine.rng import Rng
+
+REQUESTS = int(os.environ.get("RB_FUZZ_REQUESTS", "20000"))
+SANDBOXES = ["a", "b", "c"]
+JUNK: list[Any] = [None, True, 0, -1, 2**70, 1.5, "", "x", [], {}, [{}], {"op": "open"}, "🎲" * 3]
+
+
+def junk(rng: Rng) -> Any:
+    return rng.choice(JUNK)
+
+
+def fresh_log(rng: Rng, game_id: str, players: int) -> dict[str, Any]:
+    return {"game": game_id, "players": players, "seed": rng.below(1000), "options": {}, "actions": []}
+
+
+def real_request(rng: Rng) -> dict[str, Any]:
+    """A request a real shell could send (legal or not at this moment)."""
+    sandbox = rng.choice(SANDBOXES)
+    op = rng.choice(["open", "act", "act", "act", "step", "step", "undo", "reveal", "export", "close"])
+    if op == "open":
+        game = rng.choice(sorted(games().values(), key=lambda g: g.id))
+        players = rng.choice(list(game.info.players))
+        kinds = ["human", *(f"bot:{name}" for name in game.bots)]
+        seats = [rng.choice(kinds) for _ in range(players)]
+        return {"op": "open", "sandbox": sandbox, "log": fresh_log(rng, game.id, players), "seats": seats}
+    if op == "act":
+        session = bridge._sessions.get(sandbox)
+        legal = session.state.legal_actions() if session else []
+        action = rng.choice(legal) if legal and rng.below(4) else junk(rng)
+        return {"op": "act", "sandbox": sandbox, "action": action}
+    return {"op": op, "sandbox": sandbox}
+
+
+def malformed_request(rng: Rng) -> Any:
+    """A request no shell sends: wrong shapes, wrong types, broken fields."""
+    game = rng.choice(sorted(games()))
+    shapes: list[Any] = [
+        junk(rng),
+        {"op": junk(rng)},
+        {"op": "open", "sandbox": junk(rng), "log": junk(rng), "seats": junk(rng)},
+        {
+            "op": "open",
+            "sandbox": "a",
+            "log": {**fresh_log(rng, game, 2), "players": junk(rng)},
+            "seats": [{}, {}],
+        },
+        {"op": "open", "sandbox": "a", "log": {**fresh_log(rng, game, 2), "options": {"x": junk(rng)}}},
+        {"op": "open", "sandbox": "b", "log": {**fresh_log(rng, game, 2), "actions": [junk(rng)]}},
+        {"op": "open", "sandbox": "b", "log": {**fresh_log(rng, game, 2), "version": junk(rng)}},
+        {"op": "open", "sandbox": "c", "log": {**fresh_log(rng, game, 2), "scenario": junk(rng)}},
+        {"op": rng.choice(["act", "step", "undo", "reveal", "export"]), "sandbox": junk(rng)},
+        {"op": "catalog", "game": junk(rng)},
+        {"op": "bench", "game": game, "games": junk(rng), "players": junk(rng)},
+        {"op": "bench", "game": junk(rng), "games": 1},
+    ]
+    return rng.choice(shapes)
+
+
+def snapshot() -> dict[str, tuple[str, str | None, list[str]]]:
+    return {
+        key: (canonical(session.state), str(session.viewer), list(session.seats))
+        for key, session in bridge._sessions.items()
+    }
+
+
+def check_answer(request: Any, answer: dict[str, Any], before: dict[str, Any]) -> None:
+    assert isinstance(answer, dict) and isinstance(answer.get("ok"), bool), answer
+    assert not answer.get("bug"), f"{request!r} hit a bug"
+    if answer["ok"]:
+        return
+    assert isinstance(answer["error"], str) and not answer["error"].isascii(), answer
+    assert snapshot() == before, f"the refused {request!r} changed a game"
+
+
+@pytest.fixture(autouse=True)
+def no_sessions() -> None:
+    bridge._sessions.clear()
+
+
+def test_fuzzed_requests_get_answers_and_refusals_change_nothing() -> None:
+    rng = Rng(20261122)
+    for _ in range(REQUESTS):
+        request = real_request(rng) if rng.below(3) else malformed_request(rng)
+        if isinstance(request, dict) and request.get("op") == "bench":
+            request = {**request, "games": 1} if type(request.get("games")) is int else request
+        before = snapshot()
+        if rng.below(2):
+            answer = bridge.handle(request)
+        else:
+            text = json.dumps(request) if rng.below(8) else json.dumps(request)[: rng.below(20)]
+            answer = json.loads(bridge.handle_json(text))
+        check_answer(request, answer, before)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"op": []},
+        {"op": {}},
+        {"op": "bench", "games": "x"},
+        {"op": "bench", "game": "necropolis", "games": "x"},
+    ],
+    ids=["op-list", "op-dict", "bench-no-game", "bench-games-text"],
+)
+def test_the_reported_malformed_requests_are_refused_in_japanese(request_: dict[str, Any]) -> None:
+    answer = bridge.handle(request_)
+    assert answer["ok"] is False and not answer["error"].isascii()
+
+
+def test_a_share_link_with_empty_seats_is_refused_and_the_game_stays() -> None:
+    log = {"game": "necropolis", "players": 2, "seed": 1, "options": {}, "actions": []}
+    bridge.handle({"op": "open", "sandbox": "a", "log": log, "seats": ["human", "bot:random"]})
+    before = snapshot()
+    answer = bridge.handle({"op": "open", "sandbox": "a", "log": log, "seats": [{}, {}]})
+    assert answer["ok"] is False and "席" in answer["error"] and snapshot() == before
+
+
+def test_an_unexpected_exception_is_logged_and_the_game_is_kept(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = {"game": "necropolis", "players": 2, "seed": 1, "options": {}, "actions": []}
+    bridge.handle({"op": "open", "sandbox": "a", "log": log, "seats": ["human", "bot:random"]})
+    before = snapshot()
+    session = bridge._sessions["a"]
+
+    def broken(state: Any, _action: str) -> Any:
+        state.history.append("half-done")
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(type(session.state), "_apply", broken)
+    answer = bridge.handle({"op": "act", "sandbox": "a", "action": "draw"})
+    assert answer["ok"] is False and answer["bug"] and not answer["error"].isascii()
+    assert "KeyError" in capsys.readouterr().err
+    monkeypatch.undo()
+    assert snapshot() == before
+    assert bridge.handle({"op": "act", "sandbox": "a", "action": "draw"})["ok"] is True
