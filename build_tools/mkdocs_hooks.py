@@ -1,4 +1,4 @@
-"""MkDocs hooks: check the vendored runtime, and draw the engine's figures into the pages.
+"""MkDocs hooks: check the vendored runtime, add each game's stylesheet, draw the engine's figures.
 
 A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
 the hook replaces the element with `engine.figures.render_figure(G, N)`. An unknown figure, or
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -22,12 +23,19 @@ PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
 
 
+GAME_STYLES = "assets/stylesheets/games"
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Stop early, with the fix, when the vendored runtime or the engine wheel is missing."""
+    """Stop early, with the fix, when the vendored runtime or the engine wheel is missing; add
+    every game's own stylesheet (assets/stylesheets/games/<game id>.css), so a new game needs no
+    line in mkdocs.yml for it."""
     missing = [path for path in (*vendored_files(), MANIFEST) if not path.is_file()]
     if missing:
         names = ", ".join(str(path.relative_to(config.docs_dir)) for path in missing)
         raise PluginError(f"vendored files missing under docs/: {names}. Run `make site`.")
+    styles = sorted(Path(config.docs_dir, GAME_STYLES).glob("*.css"))
+    config.extra_css.extend(f"{GAME_STYLES}/{path.name}" for path in styles)
     return config
 
 
