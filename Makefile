@@ -13,7 +13,7 @@ PYTEST_VERSION := $(shell sed -n 's/.*"pytest==\([^"]*\)".*/\1/p' pyproject.toml
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide bench lint clean
+.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide soak bench lint clean
 
 setup: $(STAMP)
 $(STAMP): pyproject.toml
@@ -45,14 +45,20 @@ $(PYODIDE_WHEELS)/.stamp: pyproject.toml $(STAMP)
 	  --implementation py --abi none -d $(PYODIDE_WHEELS) pytest==$(PYTEST_VERSION)
 	touch $@
 
+# The browser's Python replays the golden games and runs every engine test; the 2,000-game
+# invariant sweeps run in full on the host, so here each table plays fewer games.
 test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
-	node tests/pyodide/run.mjs
+	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-100} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-2000} node tests/pyodide/run.mjs
 
 test-python: browser-deps site
-	RB_SITE_BUILT=1 $(PY) -m pytest -q
+	RB_SITE_BUILT=1 $(PY) -m pytest -q -n 2 --dist loadgroup
 
-test:  # -k: one run reports both suites, and still fails if either fails
-	$(MAKE) --no-print-directory -k test-python test-pyodide
+test:  # both suites at once; -k: one run reports both, and still fails if either fails
+	$(MAKE) --no-print-directory -k -j2 test-python test-pyodide
+
+soak: setup  # long runs, outside CI: 100,000 games per table, 1,000,000 fuzzed requests
+	RB_INVARIANT_GAMES=100000 RB_FUZZ_REQUESTS=1000000 $(PY) -m pytest -q -n 2 \
+	  tests/engine/test_contract.py::test_invariants_over_random_games tests/engine/test_bridge_fuzz.py
 
 bench: site browser-deps
 	$(PY) -m build_tools.bench

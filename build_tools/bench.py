@@ -156,7 +156,7 @@ def pyodide_engine(context: BrowserContext, base: str, games: int) -> tuple[list
     """Every table size in the site's worker; returns the reports and the worker's runtime."""
     page = context.new_page()
     page.goto(base + NO_SANDBOX_PAGE)
-    page.evaluate(START_WORKER, base + "assets/javascripts/sandbox-worker.mjs")
+    page.evaluate(START_WORKER, base + "assets/javascripts/sandbox/worker.mjs")
     reports = []
     for game, players in table_sizes():
         progress(f"{game}, {players} players, {games} games in Pyodide")

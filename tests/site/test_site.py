@@ -16,9 +16,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from build_tools.serve import serving
+from engine.registry import find_game, games
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["index.html", "necropolis.html", "no-return.html", "about.html"]
+PAGES = ["index.html", "about.html", *(f"{game_id}.html" for game_id in sorted(games()))]
 # (page, compound word): words a reader of that page would search for.
 COMPOUND_WORDS = [
     ("necropolis", "墓地"),
@@ -62,6 +63,21 @@ def test_strict_build_passes(tmp_path: Path) -> None:
 def test_page_is_built(site_dir: Path, name: str) -> None:
     text = (site_dir / name).read_text(encoding="utf-8")
     assert '<html lang="ja"' in text
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_every_rule_a_refusal_names_is_an_anchor_on_the_page(site_dir: Path, game_id: str) -> None:
+    text = (site_dir / f"{game_id}.html").read_text(encoding="utf-8")
+    missing = [a for a in find_game(game_id).info.rule_anchors if f'id="{a}"' not in text]
+    assert missing == [], f"{game_id}.html lacks the anchors {missing}"
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_every_game_page_has_its_sandbox_and_is_in_the_nav(site_dir: Path, game_id: str) -> None:
+    text = (site_dir / f"{game_id}.html").read_text(encoding="utf-8")
+    assert f'<div class="rb-sandbox" data-game="{game_id}">' in text
+    index = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert f'href="{game_id}.html"' in index
 
 
 def test_no_page_fetches_from_elsewhere(site_dir: Path) -> None:
