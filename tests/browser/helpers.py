@@ -136,6 +136,12 @@ def click_command(page: Page, command: str) -> None:
     wait_settled(page)
 
 
+def open_settings(page: Page) -> None:
+    """Unfold the sandbox's settings (player count, options, seats), as a reader would."""
+    if not page.locator(f"{SANDBOX} .rb-settings").evaluate("d => d.open"):
+        page.locator(f"{SANDBOX} .rb-settings summary").click()
+
+
 def click_control(page: Page, name: str) -> None:
     page.locator(SANDBOX).get_by_role("button", name=name, exact=True).click()
     wait_settled(page)

@@ -23,6 +23,7 @@ from tests.browser.helpers import (
     move_lines,
     new_log,
     next_step,
+    open_settings,
     open_shared,
     saved,
     true_state,
@@ -91,6 +92,7 @@ def test_worked_examples_open_from_their_figures(warm: WarmSite, game_id: str) -
 def test_the_setup_offers_every_player_count_and_option(warm: WarmSite, game_id: str) -> None:
     info = find_game(game_id).info
     page = warm.show(game_id)
+    open_settings(page)
     setup = page.locator(f"{SANDBOX} .rb-setup")
     for option in info.options:
         expect(setup.get_by_label(option.label)).to_have_count(1)

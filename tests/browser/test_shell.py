@@ -32,6 +32,7 @@ from tests.browser.helpers import (
     new_log,
     next_step,
     open_sandbox,
+    open_settings,
     open_shared,
     saved,
     share_fragment,
@@ -250,6 +251,7 @@ def test_changing_a_seat_keeps_the_game(warm: WarmSite) -> None:
     click_action(page, "draw")
     lines = move_lines(page)
     before = frames(page)
+    open_settings(page)
     page.locator(SANDBOX).get_by_label("後手", exact=True).select_option("human")
     wait_new_frame(page, before)
     assert saved(page, GAME)["seats"] == ["human", "human"] and move_lines(page) == lines

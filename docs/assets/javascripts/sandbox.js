@@ -28,7 +28,18 @@
 
   const blocked = blocker();
   if (!blocked) {
-    import(SHELL_URL).then((shell) => shell.start(), (err) => console.error("rb: the sandbox shell did not load", err));
+    // A worked example's button may be pressed before the shell has loaded: keep the last one.
+    let early = null;
+    const remember = (event) => (early = event.target.closest(".rb-open-scenario") ?? early);
+    document.addEventListener("click", remember);
+    import(SHELL_URL).then(
+      (shell) => {
+        document.removeEventListener("click", remember);
+        shell.start();
+        early?.click();
+      },
+      (err) => console.error("rb: the sandbox shell did not load", err),
+    );
     return;
   }
   const run = () => explain(blocked);

@@ -230,7 +230,7 @@ export function mountSandbox(el) {
     const button = event.target.closest(".rb-open-scenario");
     if (!button || button.dataset.game !== game) return;
     if (document.querySelector(`.rb-sandbox[data-game="${CSS.escape(game)}"]`) !== el) return;
-    el.scrollIntoView({ behavior: "smooth", block: "start" });
+    el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // the layout brings it into view
     const scenario = { name: button.dataset.scenario, players: Number(button.dataset.players) };
     if (!entry) {
       wanted = scenario;
@@ -267,8 +267,8 @@ export function mountSandbox(el) {
   }
 
   const listen = (target, type, handler) => target.addEventListener(type, handler, { signal });
-  listen(ui.setup, "submit", (event) => {
-    event.preventDefault();
+  listen(ui.setup, "submit", (event) => event.preventDefault());
+  listen(ui.newGame, "click", () => {
     ui.alert.textContent = "";
     open(freshLog());
   });

@@ -2,13 +2,19 @@
 // material's document$ emits on the first load and after every instant navigation.
 
 import { mountSandbox } from "./component.js";
+import { mountLayout } from "./layout.js";
 
-const mounted = new Map(); // element -> teardown
+const mounted = new Map(); // element -> teardown of its component
+let unlayout = null; // teardown of the page's layout (the first sandbox goes beside the rules)
 
 function scan() {
+  unlayout?.();
+  unlayout = null;
   for (const teardown of mounted.values()) teardown();
   mounted.clear();
-  for (const el of document.querySelectorAll(".rb-sandbox")) mounted.set(el, mountSandbox(el));
+  const sandboxes = document.querySelectorAll(".rb-sandbox");
+  for (const el of sandboxes) mounted.set(el, mountSandbox(el));
+  if (sandboxes.length) unlayout = mountLayout(sandboxes[0]);
 }
 
 export function start() {

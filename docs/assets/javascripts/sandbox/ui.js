@@ -12,7 +12,7 @@ export const TEXT = {
   retry: "もう一度読み込む",
   unknownGame: "このゲームはエンジンにありません: ",
   badLink: "共有リンクを読み取れませんでした。新しいゲームを始めます。",
-  setup: "新しいゲームの設定",
+  setup: "設定（人数・席・ルール・ボットの速さ）",
   seats: "席",
   players: "人数",
   playerCount: (n) => `${n}人`,
@@ -45,7 +45,7 @@ export function buildUi() {
     players: h("select", { name: "players" }),
     options: h("div", { className: "rb-options" }),
     seats: h("fieldset", {}, h("legend", { textContent: TEXT.seats })),
-    newGame: h("button", { type: "submit", className: "md-button", textContent: TEXT.newGame }),
+    newGame: h("button", { type: "button", className: "md-button", textContent: TEXT.newGame }),
     undo: h("button", { type: "button", className: "md-button", textContent: TEXT.undo }),
     share: h("button", { type: "button", className: "md-button", textContent: TEXT.share }),
     speed: h(
@@ -66,7 +66,15 @@ export function buildUi() {
   };
   ui.progress = h("p", { className: "rb-progress" }, ui.stageText, ui.bar);
   ui.playersBox = h("label", { hidden: true }, TEXT.players, ui.players);
-  ui.setup = h("form", { className: "rb-setup", ariaLabel: TEXT.setup }, ui.playersBox, ui.options, ui.seats, ui.newGame);
+  ui.setup = h(
+    "form",
+    { className: "rb-setup" },
+    ui.playersBox,
+    ui.options,
+    ui.seats,
+    h("label", { className: "rb-speed" }, TEXT.botSpeed, ui.speed),
+  );
+  ui.settings = h("details", { className: "rb-settings" }, h("summary", { textContent: TEXT.setup }), ui.setup);
   ui.shareBox = h("label", { className: "rb-share", hidden: true }, TEXT.shareLabel, ui.shareUrl, ui.shareNote);
   ui.progress.setAttribute("role", "status");
   ui.status.setAttribute("role", "status");
@@ -74,15 +82,8 @@ export function buildUi() {
   ui.alert.setAttribute("role", "alert");
   ui.root = [
     ui.progress,
-    ui.setup,
-    h(
-      "div",
-      { className: "rb-toolbar" },
-      ui.undo,
-      ui.share,
-      h("label", { className: "rb-speed" }, TEXT.botSpeed, ui.speed),
-      ui.seed,
-    ),
+    h("div", { className: "rb-toolbar" }, ui.newGame, ui.undo, ui.share, ui.seed),
+    ui.settings,
     ui.shareBox,
     h("div", { className: "rb-status-line" }, ui.status, ui.thinking),
     h("div", { className: "rb-alert-line" }, ui.alert, ui.retry),
