@@ -31,6 +31,8 @@ from engine.games.rondo.rules import RULE_ANCHORS, RondoState
 from engine.games.rondo.view import render, status
 from engine.rng import Rng
 
+from .harness import Table, run_invariants
+
 FILLER = {"G": "h01", "P": "h02", "Y": "i01", "R": "m01", "B": "o01"}
 """A path from the centre holding all five colours: where a test parks the chips it does not need."""
 
@@ -538,3 +540,9 @@ def test_figures_draw_the_examples() -> None:
 def test_heuristic_beats_random_clearly(players: int) -> None:
     report = play_games("rondo", 40, players=players)
     assert report["share"]["heuristic"] > 0.8
+
+
+def test_red_side_keeps_the_contract() -> None:
+    """The shared suite plays the default (blue) side; the red side differs only in its values."""
+    table = Table(engine.find_game("rondo"), 3, {"side": "red"})
+    assert run_invariants(table, 40) == 40
