@@ -6,6 +6,7 @@ import copy
 import math
 import re
 from collections import Counter
+from html.parser import HTMLParser
 
 import pytest
 
@@ -546,3 +547,49 @@ def test_red_side_keeps_the_contract() -> None:
     """The shared suite plays the default (blue) side; the red side differs only in its values."""
     table = Table(engine.find_game("rondo"), 3, {"side": "red"})
     assert run_invariants(table, 40) == 40
+
+
+def test_describe_names_every_legal_action_in_japanese() -> None:
+    state, rng = RondoState(3, 4), Rng(4)
+    seen = set()
+    while not state.is_over():
+        for action in state.legal_actions():
+            text = state.describe(action)
+            assert text and not text.isascii() and "という手はありません" not in text
+            seen.add(action.split(":")[0])
+        state.apply(rng.choice(state.legal_actions()))
+    assert seen >= {"draw", "go", "up", "down", "end"}
+    assert "という手はありません" in state.describe("nonsense")
+
+
+class _Nesting(HTMLParser):
+    """Checks that every element the view opens is closed in order (void elements aside)."""
+
+    VOID = frozenset({"br", "img", "input", "meta", "link", "hr"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in self.VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass  # <circle/> and the like
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.open and self.open.pop() == tag, f"</{tag}> closes something else"
+
+
+def test_views_are_well_nested_html() -> None:
+    state, rng = RondoState(4, 9), Rng(9)
+    while not state.is_over():
+        for seat in (state.current_player, None) if len(state.history) % 5 == 0 else ():
+            checker = _Nesting()
+            checker.feed(render(state.view(seat)))
+            assert checker.open == []
+        state.apply(rng.choice(state.legal_actions()))
+    checker = _Nesting()
+    checker.feed(render(state.view(0)))
+    assert checker.open == [] and "rd-result" in render(state.view(0))

@@ -96,9 +96,9 @@ def _info(view: dict[str, Any], prefix: str) -> str:
         last = view["seat_names"][(view["start_player"] - 1) % view["players"]]
         notice = f'<p class="rd-end">{why}。{last}の手番でゲーム終了です。</p>'
     return (
-        f'<section class="rd-info" id="{prefix}-info" aria-label="場の様子">'
+        f'<div class="rd-info" id="{prefix}-info" role="group" aria-label="場の様子">'
         f"<p>{SIDE_NAMES[view['side']]}・袋の残り <strong>{view['bag']}</strong> 枚・"
-        f"空いている灰色のマス <strong>{view['grey_left']}</strong> / {len(GREY)}</p>{notice}</section>"
+        f"空いている灰色のマス <strong>{view['grey_left']}</strong> / {len(GREY)}</p>{notice}</div>"
     )
 
 
@@ -112,7 +112,9 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
             f'<div class="rd-actions" role="group" aria-label="選べる行動">{buttons}</div>' if buttons else ""
         )
         inner = prompt + _chain_text(view) + group
-    return f'<section class="rd-controls" id="{prefix}-controls" aria-label="手番の操作">{inner}</section>'
+    return (
+        f'<div class="rd-controls" id="{prefix}-controls" role="group" aria-label="手番の操作">{inner}</div>'
+    )
 
 
 def _chain_text(view: dict[str, Any]) -> str:
@@ -177,9 +179,9 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
         drawn = "".join(f"<li>{rack_chip(None, f'{prefix}-s{seat}-back-{k}')}</li>" for k in range(count))
         label = f"手元のチップ{count}枚（色は見えない）"
     return (
-        f'<section class="rd-seat{css}" id="{prefix}-seat-{seat}" aria-label="{name}">'
+        f'<div class="rd-seat{css}" id="{prefix}-seat-{seat}" role="group" aria-label="{name}">'
         f'<h3>{name}{marks}</h3><p class="rd-score">得点 <strong>{public["score"]}</strong>・'
-        f'手元 {count}枚</p><ul class="rd-rack" aria-label="{label}">{drawn}</ul></section>'
+        f'手元 {count}枚</p><ul class="rd-rack" aria-label="{label}">{drawn}</ul></div>'
     )
 
 
@@ -196,10 +198,10 @@ def render_result(view: dict[str, Any]) -> str:
         for s, score in enumerate(result["scores"])
     )
     return (
-        '<section class="rd-result" aria-label="結果"><h3>結果</h3>'
+        '<div class="rd-result" role="group" aria-label="結果"><h3>結果</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
         "<table><thead><tr><th>席</th><th>得点</th><th>手元のチップ（同点のとき）</th><th>勝敗</th></tr></thead>"
-        f"<tbody>{rows}</tbody></table></section>"
+        f"<tbody>{rows}</tbody></table></div>"
     )
 
 
