@@ -25,10 +25,11 @@ from engine.games.rondo.board import (
     NEIGHBOURS,
     OUTER,
     SPACES,
+    VALUES,
 )
 from engine.games.rondo.codec import ACTIONS, ALL_CHIPS, COLOUR_SYMBOLS, COLOURS, parse_action
 from engine.games.rondo.examples import BRANCHED, FIGURES, branch_position, try_chain
-from engine.games.rondo.rules import RULE_ANCHORS, RondoState
+from engine.games.rondo.rules import RULE_ANCHORS, SIDE, RondoState
 from engine.games.rondo.view import render, status
 from engine.rng import Rng
 
@@ -440,6 +441,10 @@ def test_decision_most_points_win_then_most_chips_on_the_rack_then_shared() -> N
     assert play(ended(["P", "GG", "B"], [9, 10, 10]), "draw").winners() == [1]
     assert play(ended(["P", "GG", "BB"], [9, 10, 10]), "draw").winners() == [1, 2]
     assert play(ended(["PPP", "GG", "B"], [12, 10, 10]), "draw").winners() == [0]
+
+
+def test_each_side_of_the_option_has_its_values() -> None:
+    assert {value for value, _ in SIDE.choices} == set(VALUES) == {"blue", "red"} and SIDE.default == "blue"
 
 
 def test_red_side_scores_the_red_values() -> None:

@@ -141,7 +141,6 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 )
 BY_CENTRE: frozenset[int] = frozenset(INDEX[space] for space in CENTRE_LINKS)
 GREY: tuple[int, ...] = tuple(i for i, space in enumerate(SPACES) if space.grey)
-SIDES = ("blue", "red")
 VALUES: dict[str, tuple[int, ...]] = {
     "blue": tuple(space.blue for space in SPACES),
     "red": tuple(space.red for space in SPACES),
