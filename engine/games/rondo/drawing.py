@@ -180,11 +180,11 @@ def _ring(space_id: str, css: str, radius: float) -> str:
 
 
 def _mark(space_id: str, letter: str) -> str:
-    """A figure's letter at the space's top left (its top right holds the chain's step number)."""
+    """A figure's letter at the space's lower left (its top right holds the chain's step number)."""
     x, y = position(space_id)
     return (
-        f'<g class="rd-mark"><circle cx="{x - 11:.1f}" cy="{y - 11:.1f}" r="6.5"/>'
-        f'<text x="{x - 11:.1f}" y="{y - 7.4:.1f}">{escape(letter)}</text></g>'
+        f'<g class="rd-mark"><circle cx="{x - 11:.1f}" cy="{y + 11:.1f}" r="6.5"/>'
+        f'<text x="{x - 11:.1f}" y="{y + 14.6:.1f}">{escape(letter)}</text></g>'
     )
 
 

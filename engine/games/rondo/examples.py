@@ -172,7 +172,7 @@ def draw_branch() -> str:
         for chain, legal, reason, points in rows
     )
     head = "<thead><tr><th>置きたいチェーン</th><th>できるか</th><th>得点・理由</th></tr></thead>"
-    return f'{board}<table class="rd-options">{head}<tbody>{body}</tbody></table>'
+    return f"{board}<table>{head}<tbody>{body}</tbody></table>"
 
 
 def draw_bridge() -> str:
