@@ -34,7 +34,7 @@ wheel: setup
 	$(PY) -m build_tools.wheel
 
 site: vendor wheel
-	$(VENV)/bin/mkdocs build --strict --quiet
+	$(PY) -m mkdocs build --strict --quiet
 
 serve: site
 	$(PY) -m build_tools.serve site
