@@ -70,7 +70,8 @@ def price_svg(card: int, *, element_id: str = "") -> str:
     """The price card with the bottle standing on it."""
     ident = f' id="{element_id}"' if element_id else ""
     return (
-        f'<svg class="bi-card bi-price-card bi-s-{SUIT.get(card, "N")}"{ident} viewBox="0 0 60 62" '
+        f'<svg class="bi-card bi-price-card bi-s-{SUIT.get(card, "N")}"{ident} data-card="{card}" '
+        'viewBox="0 0 60 62" '
         f'role="img" aria-label="値段{card_label(card)}とその上のボトル">{_face(card)}{_BOTTLE}</svg>'
     )
 
