@@ -84,10 +84,11 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "bi"
     me = view["seat"]
     legal = view["legal_actions"] if interactive else []
     order = _seat_order(view["players"], me)
-    others = [_seat_area(view, s, legal, prefix) for s in order if s != me]
+    others = "".join(_seat_area(view, s, legal, prefix) for s in order if s != me)
     mine = [_seat_area(view, me, legal, prefix)] if me is not None else []
     scores = render_result(view) if "result" in view else _scores(view)
-    parts = [_table(view, prefix), *others, _controls(view, legal, prefix), *mine, scores]
+    parts = [_table(view, prefix), f'<div class="bi-others">{others}</div>', _controls(view, legal, prefix)]
+    parts += [*mine, scores]
     return f'<div class="rb-game bi-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
@@ -111,7 +112,8 @@ def _table(view: dict[str, Any], prefix: str) -> str:
         f'<section class="bi-table" id="{prefix}-table" aria-label="場の中央">'
         f'<div class="bi-price">{price_svg(view["price"], element_id=f"{prefix}-price")}'
         f'<p>ボトルの値段 <strong class="bi-price-value">{view["price"]}</strong><br>{owner}</p></div>'
-        f"{_imp(view, prefix)}{_trick(view, prefix)}{_last_trick(view)}</section>"
+        f"{_imp(view, prefix)}{_trick(view, prefix)}{_last_trick(view)}"
+        f'<p class="bi-length">ハンド{view["hand_no"]}・ゲームの長さ: {_length(view)}</p></section>'
     )
 
 
@@ -224,7 +226,8 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
         backs = "".join(
             f"<li>{back_svg(f'{prefix}-s{seat}-back-{i}', small=True)}</li>" for i in range(count)
         )
-        return f'<div class="bi-hand"><h4>{label}: {count}枚</h4><ul class="bi-cards">{backs}</ul></div>'
+        heading = f"{label}: {count}枚"
+        return f'<div class="bi-hand"><h4>{heading}</h4><ul class="bi-cards bi-backs">{backs}</ul></div>'
     passing = view["passing"]
     chosen = [] if passing["resolved"] else [c for c in passing["picks"] if c is not None]
     shown = [card for card in view["hand"] if card not in chosen]
@@ -232,7 +235,7 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
     items = "".join(
         f"<li>{_card_button(card, legal, prefix, received=card in received)}</li>" for card in shown
     )
-    extra = f"（ほかに{len(chosen)}枚を渡すカードに選んでいる）" if chosen else ""
+    extra = f"（うち{len(chosen)}枚を渡すカードに選んでいる）" if chosen else ""
     return (
         f'<div class="bi-hand"><h4>{label}: {count}枚{extra}</h4>'
         f'<ul class="bi-cards bi-own">{items}</ul></div>'
@@ -256,7 +259,7 @@ def _card_button(card: int, legal: list[str], prefix: str, *, received: bool = F
     if action is None:
         note = '<span class="bi-tag">受け取った</span>' if received else ""
         return f'<span class="bi-slot{css}">{face}{note}</span>'
-    label = escape(describe_action(action) + ("（受け取ったカード）" if received else ""))
+    label = describe_action(action) + ("（受け取ったカード）" if received else "")
     return _button(action, label, face, css=f"bi-pick{css}")
 
 
@@ -273,11 +276,12 @@ def _won(view: dict[str, Any], seat: int, prefix: str) -> str:
 
 
 def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
+    """The prompt for the viewer (also in figures, which offer no buttons) and its buttons."""
     seat = view["seat"]
     body = ""
     if seat is not None and view["stage"] == "passing":
         body = _passing_controls(view, legal)
-    elif legal:
+    elif view["legal_actions"]:
         body = f'<p class="bi-prompt">{_play_prompt(view)}</p>'
     return f'<section class="bi-controls" id="{prefix}-controls" aria-label="手番の操作">{body}</section>'
 
@@ -291,30 +295,29 @@ def _passing_controls(view: dict[str, Any], legal: list[str]) -> str:
         if card is None:
             inside = '<span class="bi-empty-slot">未選択</span>'
         elif f"back:{card}" in legal:
-            inside = _button(
-                f"back:{card}", escape(describe_action(f"back:{card}")), card_svg(card), css="bi-pick"
-            )
+            inside = _button(f"back:{card}", describe_action(f"back:{card}"), card_svg(card), css="bi-pick")
         else:
             inside = card_svg(card)
         slots.append(f'<li><span class="bi-slot-name">{where}</span>{inside}</li>')
-    if passing["done"]:
-        prompt = "渡すカードを伏せて置きました。全員がそろうと一度に渡します。"
-    elif "done" in legal:
-        prompt = "これでよければ「渡す」を押してください。選んだカードを押すと手札に戻せます。"
-    elif legal:
-        slot = next(
-            kind for kind, card in zip(passing["slots"], passing["picks"], strict=True) if card is None
-        )
-        prompt = (
-            f"手札から、{SLOT_NAMES[slot]}{_receiver_name(view, seat, slot)}に渡すカードを選んでください。"
-        )
-    else:
-        prompt = "ほかのプレイヤーが渡すカードを選んでいます。"
     done = _button("done", f"渡す: {describe_action('done')}", "渡す") if "done" in legal else ""
     return (
-        f'<p class="bi-prompt">{prompt}</p><ul class="bi-slots" aria-label="渡すカード">{"".join(slots)}</ul>'
+        f'<p class="bi-prompt">{_passing_prompt(view)}</p>'
+        f'<ul class="bi-slots" aria-label="渡すカード">{"".join(slots)}</ul>'
         f'<div class="bi-actions">{done}</div>'
     )
+
+
+def _passing_prompt(view: dict[str, Any]) -> str:
+    passing = view["passing"]
+    if passing["done"]:
+        return "渡すカードを伏せて置きました。全員がそろうと一斉に渡します。"
+    if view["current_player"] != view["seat"]:
+        return "ほかのプレイヤーが渡すカードを選んでいます。"
+    empty = [kind for kind, card in zip(passing["slots"], passing["picks"], strict=True) if card is None]
+    if not empty:
+        return "これでよければ「渡す」を押してください。選んだカードを押すと手札に戻せます。"
+    where = SLOT_NAMES[empty[0]] + _receiver_name(view, view["seat"], empty[0])
+    return f"手札から、{where}に渡すカードを選んでください。"
 
 
 def _receiver_name(view: dict[str, Any], seat: int, kind: str) -> str:
@@ -349,14 +352,14 @@ def _length(view: dict[str, Any]) -> str:
 
 
 def _scores(view: dict[str, Any]) -> str:
+    """The last hand's scoring and every hand's scores so far (nothing before the first scoring)."""
     results = view["results"]
-    parts = [f"<h3>得点表</h3><p>ゲームの長さ: {_length(view)}</p>"]
-    if results:
-        parts.append(hand_table(view, results[-1]))
-        parts.append(history_table(view))
-    else:
-        parts.append('<p class="bi-empty">まだ得点はありません（最初のハンドの途中）</p>')
-    return f'<section class="bi-scores" aria-label="得点表">{"".join(parts)}</section>'
+    if not results:
+        return ""
+    return (
+        f'<section class="bi-scores" aria-label="得点表"><h3>得点表</h3>'
+        f"{hand_table(view, results[-1])}{history_table(view)}</section>"
+    )
 
 
 def hand_table(view: dict[str, Any], result: dict[str, Any]) -> str:
@@ -365,23 +368,20 @@ def hand_table(view: dict[str, Any], result: dict[str, Any]) -> str:
     imp = "".join(card_svg(c, small=True) for c in result["imp"])
     rows = []
     for seat, name in enumerate(view["seat_names"]):
-        coins = str(result["won_coins"][seat])
-        if seat == holder:
-            coins += "（ボトルを持っているので数えない）"
-            reason = f"インプのトリックのコイン{result['imp_coins']}を失う"
-        else:
-            reason = "取ったコイン"
+        won = result["won_coins"][seat]
+        coins = f"{won} → 0（ボトル）" if seat == holder else str(won)
         rows.append(
-            f'<tr><th scope="row">{name}</th><td>{result["won_cards"][seat]}枚</td><td>{coins}</td>'
-            f"<td><strong>{_signed(result['scores'][seat])}</strong>（{reason}）</td>"
+            f'<tr><th scope="row">{name}</th><td>{coins}</td>'
+            f"<td><strong>{_signed(result['scores'][seat])}</strong></td>"
             f"<td>{points(result['totals'][seat])}</td></tr>"
         )
     return (
         f'<div class="bi-hand-result"><h4>ハンド{result["hand"]}の得点計算</h4>'
         f"<p>ボトルは{view['seat_names'][holder]}（値段{result['price']}）。"
-        f'インプのトリックを表に返す: <span class="bi-inline">{imp}</span>（コイン{result["imp_coins"]}）</p>'
-        "<table><thead><tr><th>席</th><th>取ったカード</th><th>取ったコイン</th><th>このハンド</th>"
-        f"<th>合計</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+        f'インプのトリック <span class="bi-inline">{imp}</span> のコイン{result["imp_coins"]}を'
+        f"{view['seat_names'][holder]}が失い、取ったコインは数えない。ほかの人は取ったコインが得点。</p>"
+        "<table><thead><tr><th>席</th><th>取ったコイン</th><th>このハンド</th><th>合計</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
@@ -437,8 +437,9 @@ def status(view: dict[str, Any]) -> str:
 def _button(action: str, label: str, content: str, *, css: str = "") -> str:
     """A legal action; its accessible name starts with the text it shows (a card: its number)."""
     cls = f' class="{css}"' if css else ""
+    name = escape(label)
     return (
-        f'<button type="button"{cls} data-action="{action}" aria-label="{label}" title="{label}">'
+        f'<button type="button"{cls} data-action="{action}" aria-label="{name}" title="{name}">'
         f"{content}</button>"
     )
 
