@@ -546,7 +546,7 @@ def test_refusals_are_japanese_and_name_a_rule_in_every_situation() -> None:
 def test_view_buttons_are_the_legal_actions_and_element_ids_are_unique() -> None:
     rng = Rng(11)
     for seed in range(6):
-        state = BottleImpState(2 + seed % 3, seed, {"target": 200 if seed < 3 else "one-hand"})
+        state = BottleImpState(2 + seed % 3, seed, {"target": 200 if seed == 0 else "one-hand"})
         while not state.is_over():
             seat = state.current_player
             html = render(state.view(seat), prefix="p")
@@ -589,7 +589,7 @@ def test_heuristic_bot_beats_randoms(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_games_of_several_hands_keep_the_contract(players: int) -> None:
     """The shared suite plays one-hand games (fast); here whole games to 200 run its checks."""
-    assert run_invariants(Table(find_game("bottle-imp"), players, {"target": 200}), 24) == 24
+    assert run_invariants(Table(find_game("bottle-imp"), players, {"target": 200}), 80) == 80
 
 
 @pytest.mark.parametrize(
@@ -610,3 +610,16 @@ def test_worked_examples_open_from_a_log_and_keep_their_claims() -> None:
         assert state.current_player == 0 and scenario.holds(copy.deepcopy(state))
     for figure in game.figures.values():
         assert "data-action" not in figure.draw()
+
+
+def test_worked_examples_play_on_with_every_card_in_one_place() -> None:
+    """A position opened in the sandbox plays on like any other (no list shared between places)."""
+    whole = sorted([*DECK, START_PRICE])
+    for scenario in find_game("bottle-imp").scenarios.values():
+        state = scenario.build()
+        rng = Rng(1)
+        for _ in range(200):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+            assert sorted(state.components()) == whole

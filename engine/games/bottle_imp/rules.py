@@ -177,11 +177,12 @@ class BottleImpState(State):
         shown). Voids are taken from `voids` plus what the current trick shows.
         """
         state = cls(players, 0, options)
-        state._dealer, state._hands, state._imp, state._won = dealer, hands, imp, won
-        state._open = opens or [[] for _ in range(players)]
-        state._picks = picks or [[None] * len(SLOTS[players]) for _ in range(players)]
+        state._dealer, state._imp = dealer, sorted(imp)
+        state._hands, state._won, state._played = _copied(hands), _copied(won), _copied(played)
+        state._open = _copied(opens or [[] for _ in range(players)])
+        state._picks = _copied(picks or [[None] * len(SLOTS[players]) for _ in range(players)])
         state._passed = [True] * players
-        state._played, state._trick = played, list(trick)
+        state._trick = list(trick)
         state._price, state._holder = price, holder
         state._voids = list(voids or [""] * players)
         state._stage = Stage.PLAYING
@@ -582,6 +583,11 @@ class BottleImpState(State):
                     held = sorted(c for c in holding if c not in claimed)
                     self._picks[s][i] = choice = rng.choice(held)
                     claimed.add(choice)
+
+
+def _copied(parts: list[list[Any]]) -> list[list[Any]]:
+    """Fresh lists, so that a rigged position shares none with its caller or with itself."""
+    return [list(part) for part in parts]
 
 
 def _allowed(voids: str) -> str:
