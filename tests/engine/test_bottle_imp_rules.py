@@ -593,7 +593,7 @@ def test_games_of_several_hands_keep_the_contract(players: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "recorded"), [(2, "f32e766ca07e93eb"), (3, "a64b64561d1147c8"), (4, "af7b3c19d2d5f5a8")]
+    ("players", "recorded"), [(2, "c05044c20e0fc054"), (3, "44bab377cee14a31"), (4, "4d3cae6ce0f0683e")]
 )
 def test_games_of_several_hands_end_in_the_recorded_state_in_every_runtime(
     players: int, recorded: str

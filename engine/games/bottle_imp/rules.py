@@ -399,6 +399,7 @@ class BottleImpState(State):
             "winner": winner,
             "card": card,
             "price_before": price,
+            "holder_before": holder,
             "bottle_moved": card < price,
         }
         self._trick = []

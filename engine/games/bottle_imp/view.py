@@ -178,9 +178,10 @@ def _last_trick(view: dict[str, Any]) -> str:
     )
     winner = _name(view, last["winner"])
     if last["bottle_moved"]:
+        bottle = "のまま" if last["holder_before"] == last["winner"] else "へ"
         outcome = (
             f"値段{last['price_before']}より小さいカードのうち最大の{last['card']}で、{winner}が取った。"
-            f"ボトルは{winner}へ、値段は{last['card']}に"
+            f"ボトルは{winner}{bottle}、値段は{last['card']}に"
         )
     else:
         outcome = (
@@ -205,8 +206,8 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
         marks.append("ボトルを持っている")
     if seat == view["current_player"]:
         marks.append("手番")
-    if view["stage"] == "passing":
-        marks.append("渡すカードを選んだ" if public["passed"] else "渡すカードを選んでいる")
+    if view["stage"] == "passing" and seat != view["current_player"]:
+        marks.append("渡すカードを選んだ" if public["passed"] else "これから渡すカードを選ぶ")
     turn = " bi-current" if seat == view["current_player"] else ""
     tags = "".join(f'<span class="bi-mark">{mark}</span>' for mark in marks)
     label = f"{view['seat_names'][seat]}の席"
