@@ -293,6 +293,9 @@ def test_followers_must_follow_the_led_suit_when_able() -> None:
 def test_a_player_without_the_led_suit_may_play_anything_and_shows_a_void() -> None:
     state = price_position()  # プレイヤー3 played 黄15 on 青24
     assert state.view(None)["seats"][2]["voids"] == "B"
+    play(state, "play:32", "play:6", "play:30", "play:20")  # プレイヤー4 led 青6
+    assert state.current_player == 2
+    assert sorted(int(a[5:]) for a in state.legal_actions()) == state.view(2)["hand"]
 
 
 def test_decision_the_price_never_restricts_what_may_be_played() -> None:
