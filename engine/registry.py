@@ -14,6 +14,7 @@ from engine.game import Game
 PACKAGES = {
     "necropolis": "engine.games.necropolis",
     "no-return": "engine.games.no_return",
+    "herrlof": "engine.games.herrlof",
 }
 
 
