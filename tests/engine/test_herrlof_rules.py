@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import json
 import re
 from collections import Counter as Multiset
 
@@ -577,7 +577,12 @@ def test_every_worked_example_is_drawn_with_the_engines_own_results() -> None:
     assert "黄★" in draw_example(EXAMPLES[5])
 
 
-def test_a_view_is_plain_json_data() -> None:
-    state = HerrlofState(3, 1)
-    view = state.view(1)
-    assert copy.deepcopy(view) == view and "legal_actions" in view and view["hand"]
+def test_a_view_is_plain_json_data_at_every_stage() -> None:
+    state, rng, stages = HerrlofState(3, 1), Rng(1), set()
+    while not state.is_over():
+        for seat in (None, 0, 1, 2):
+            view = state.view(seat)
+            assert json.loads(json.dumps(view)) == view
+        stages.add(state.view(None)["stage"])
+        state.apply(rng.choice(state.legal_actions()))
+    assert stages == {"bid", "play", "three", "bury", "one", "six", "give"}

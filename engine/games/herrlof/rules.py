@@ -510,7 +510,8 @@ class HerrlofState(State):
             return text + "。ゲーム終了"
         self._dealer = (self._dealer + 1) % self.players
         self._deal()
-        return text + f"。ラウンド{self._round}を配った"
+        trump = f"切り札は{suit_label(self.trump())}" if self.trump() else "切り札なし"
+        return text + f"。ラウンド{self._round}: {self.seat_name(self._dealer)}が配り、{trump}"
 
     # --- what each seat has seen ------------------------------------------------------------------
 
