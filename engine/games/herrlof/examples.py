@@ -76,16 +76,13 @@ def played(state: HerrlofState, actions: tuple[str, ...]) -> HerrlofState:
 
 
 def outcome(state: HerrlofState, actions: tuple[str, ...]) -> dict[str, object]:
-    """What the page's table says about one line of play: who took the trick, who acts next."""
+    """What a claim checks of one line of play: who took the trick, who acts next, the trick counts."""
     after = played(state, actions).view(ME)
     last = after["last_trick"]
     return {
         "winner": None if last is None else last["winner"],
         "next": after["current_player"],
-        "stage": after["stage"],
         "tricks": [seat["tricks"] for seat in after["seats"]],
-        "trump": after["trump"],
-        "hand": after["hand"],
     }
 
 
