@@ -16,6 +16,7 @@ PACKAGES = {
     "no-return": "engine.games.no_return",
     "bottle-imp": "engine.games.bottle_imp",
     "rondo": "engine.games.rondo",
+    "herrlof": "engine.games.herrlof",
 }
 
 
