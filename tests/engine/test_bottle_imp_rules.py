@@ -507,8 +507,9 @@ def test_decision_choosing_writes_no_log_line_and_handing_over_hides_the_cards()
     state = BottleImpState(3, 3)
     seat = state.current_player
     hand = state.view(seat)["hand"]
+    before = state.log_lines(seat)
     play(state, f"imp:{hand[0]}")
-    assert state.log_lines(seat)[-1] == ""
+    assert state.log_lines(seat) == before and state.journal[-1].text_for(seat) == ""
     play(state, f"left:{hand[1]}", f"right:{hand[2]}", "done")
     other = (seat + 1) % 3
     assert state.log_lines(other)[-1].endswith("渡すカードを選び終えた")

@@ -245,10 +245,6 @@ class RondoState(State):
         self._bag = pool
         self._rng = Rng(rng.next64())
 
-    def log_lines(self, viewer: int | None) -> list[str]:
-        """The move log without the silent steps of a chain."""
-        return [line for line in super().log_lines(viewer) if line]
-
     # --- legal actions ------------------------------------------------------------------------
 
     def _legal_actions(self) -> list[str]:
