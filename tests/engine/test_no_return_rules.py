@@ -389,19 +389,36 @@ def test_decision_game_ends_at_once_when_the_last_seat_draws_the_last_counter() 
     assert state.is_over() and state.current_player is None and state.legal_actions() == []
 
 
-def test_decision_a_player_with_no_legal_action_passes() -> None:
-    state = position([[], HAND_B], [{"K": [11]}, {}], bag=[])
-    assert state.legal_actions() == ["declare"]
+def test_decision_passing_in_phase_one_declaring_is_never_forced() -> None:
+    """A phase-1 player who can neither place nor exchange may pass, or declare instead."""
+    stuck = [{"K": [1]}, {}]
+    state = position([["K11"], HAND_B], stuck, bag=[])
+    assert state.legal_actions() == ["declare", "pass"]
+    play(state, "pass")
+    assert state.current_player == 1 and state.view(1)["seats"][0]["phase"] == 1
+    assert state.log_lines(1)[-1] == "プレイヤー1: パスした"
+    state = position([["K11"], HAND_B], stuck, bag=[])
     play(state, "declare")
+    assert state.legal_actions() == ["cash:column:K"]
+
+
+def test_decision_a_phase_two_player_who_can_neither_cash_nor_exchange_passes() -> None:
+    state = position([["R1"], HAND_B], [{"K": [11]}, {}], bag=[], phase2=[True, False])
     assert state.legal_actions() == ["pass"]
     play(state, "pass")
-    assert state.current_player == 1 and state.log_lines(1)[-1] == "プレイヤー1: パスした（できる行動がない）"
+    assert state.current_player == 1
 
 
-def test_decision_pass_only_when_nothing_else_is_legal_declaring_included() -> None:
-    state = position([HAND_A, HAND_B], bag=[])
-    assert "pass" not in state.legal_actions()
-    assert refusal(state, "pass").rule == "end"
+@pytest.mark.parametrize("phase2", [False, True])
+def test_decision_no_pass_while_the_phases_action_or_an_exchange_is_possible(phase2: bool) -> None:
+    state = position([HAND_A, HAND_B], phase2=[phase2, False], bag=None)
+    assert "exchange" in state.legal_actions() and "pass" not in state.legal_actions()
+    assert refusal(state, "pass").rule == "pass"
+    state = position([HAND_A, HAND_B], [{"B": [11], "R": [8]}, {}], phase2=[phase2, False], bag=[])
+    own = "cash:column:R" if phase2 else "place"
+    assert own in state.legal_actions() and "exchange" not in state.legal_actions()
+    caught = refusal(state, "pass")
+    assert caught.rule == "pass" and ("清算" if phase2 else "並べること") in caught.message
 
 
 # --- score -----------------------------------------------------------------------------------
