@@ -33,8 +33,12 @@ from engine.games.no_return.examples import (
     try_placement,
 )
 from engine.games.no_return.rules import RULE_ANCHORS, NoReturnState
+from engine.games.no_return.view import counter_label as token_label
 from engine.games.no_return.view import render, status, token_svg
 from engine.rng import Rng
+
+from .buttons import buttons as board_buttons
+from .buttons import misnamed
 
 EVERY_ID = [counter_id(c) for c in ALL_COUNTERS]
 
@@ -564,6 +568,33 @@ def test_view_buttons_are_the_legal_actions_and_element_ids_are_unique() -> None
             assert status(state.view(seat)) and not status(state.view(seat)).isascii()
             state.apply(rng.choice(state.legal_actions()))
         assert "得点計算" in render(state.view(None)) and "ゲーム終了" in status(state.view(None))
+
+
+def test_every_button_is_named_by_what_it_shows() -> None:
+    """Text buttons by their text, hand counters by the counter; the action's text describes both."""
+    rng = Rng(5)
+    kinds: set[str] = set()
+    for seed in range(3):
+        state = NoReturnState(2 + seed, seed)
+        for _ in range(200):  # the set-up and a good many turns of random steps
+            if state.is_over():
+                break
+            html = render(state.view(state.current_player))
+            assert misnamed(html) == []
+            for button in board_buttons(html):
+                action = button.attrs["data-action"] or ""
+                assert "aria-label" not in button.attrs and button.attrs["title"] == describe_action(action)
+                if ":pick:" in action or ":unpick:" in action:
+                    assert button.images == [token_label(action.rsplit(":", 1)[1])]
+                kinds.add("counter" if button.images else "text")
+            state.apply(rng.choice(state.legal_actions()))
+    assert kinds == {"counter", "text"}
+
+
+def test_decision_cashed_counters_lie_face_down_at_the_table_and_face_up_in_the_sandbox() -> None:
+    state = play(cash_position(), "cash:column:K", "cash:more", "cash:pick:G11", "cash:done")
+    pile = render(state.view(1)).split('class="nr-cashed"', 1)[1].split("</div>", 1)[0]
+    assert "卓では裏向き" in pile and pile.count('data-counter="K5"') == 2
 
 
 # --- bots ------------------------------------------------------------------------------------------
