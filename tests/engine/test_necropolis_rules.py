@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.necropolis.examples import grave_row_position
+from engine.games.necropolis.examples import FIGURES, grave_row_position
 from engine.games.necropolis.rules import ALL_TILES, NecropolisState, describe_action, fits, placements
 from engine.games.necropolis.view import render
 from engine.rng import Rng
@@ -292,3 +292,11 @@ def test_every_button_is_named_by_what_it_shows() -> None:
                 seen.add(action.split(":")[0])
             state.apply(rng.choice(state.legal_actions()))
     assert seen >= {"draw", "keep", "add", "move", "rebuild", "exchange", "propose", "accept", "decline"}
+
+
+def test_turn_flow_shows_the_four_actions_and_the_ending() -> None:
+    flow = FIGURES["turn-flow"].draw()
+    desc = flow.split("<desc>", 1)[1].split("</desc>", 1)[0]
+    assert flow.count('class="rb-flow-box"') == 6
+    steps = ("終了の提案", "墓地かマスタバへ", "牌を墓地へ", "作りなおし", "交換", "山が空ならゲーム終了")
+    assert [step for step in steps if step not in desc] == []

@@ -661,6 +661,14 @@ def test_worked_examples_open_from_a_log_and_every_figure_draws() -> None:
     for name in ("placing-example", "cashing-example"):
         log = {"game": "no-return", "players": 2, "seed": 0, "options": {}, "scenario": name, "actions": []}
         assert engine.load_log(log).current_player == 0
-    for figure in FIGURES.values():
+    for name, figure in FIGURES.items():
         html = figure.draw()
-        assert "data-action" not in html and html.count("<svg") >= 6
+        assert "data-action" not in html and html.count("<svg") >= (1 if name == "turn-flow" else 6)
+
+
+def test_turn_flow_shows_the_declaration_each_phases_action_the_exchange_and_the_refill() -> None:
+    flow = FIGURES["turn-flow"].draw()
+    assert flow.count('class="rb-flow-box"') == 5
+    desc = flow.split("<desc>", 1)[1].split("</desc>", 1)[0]
+    steps = ("フェイズ2に移ってもよい", "並べる（フェイズ1）", "清算する（フェイズ2）", "交換", "補充")
+    assert [step for step in steps if step not in desc] == []

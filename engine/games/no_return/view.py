@@ -93,7 +93,14 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nr"
     parts = [_table(view, prefix), *others, _controls(view, legal, prefix), *mine]
     if "result" in view:
         parts.append(render_result(view))
-    return f'<div class="rb-game nr-board" id="{prefix}-board">{"".join(parts)}</div>'
+    board = f'<div class="rb-game nr-board" id="{prefix}-board">{"".join(parts)}</div>'
+    return board if interactive else as_groups(board)
+
+
+def as_groups(html: str) -> str:
+    """A figure's board: its labelled parts become groups, not landmarks, since a page holds
+    several figures beside the sandbox and a landmark's name must be unique on the page."""
+    return html.replace("<section ", '<div role="group" ').replace("</section>", "</div>")
 
 
 def _seat_order(players: int, me: int | None) -> list[int]:
@@ -118,8 +125,8 @@ def _table(view: dict[str, Any], prefix: str) -> str:
     return (
         f'<section class="nr-table" id="{prefix}-table" aria-label="場の中央">'
         f'<p class="nr-bag">袋: 残り <strong>{view["bag"]}</strong> 個</p>'
-        f'<div class="nr-lid"><h4>上ブタ: 支払い {len(lid["payments"])}個（計{lid["payment_total"]}）・'
-        f"伏せた交換 {lid['hidden']}個</h4>"
+        f'<div class="nr-lid"><h3>上ブタ: 支払い {len(lid["payments"])}個（計{lid["payment_total"]}）・'
+        f"伏せた交換 {lid['hidden']}個</h3>"
         f'<ul class="nr-tokens" aria-label="支払われたカウンター">{payments}</ul></div>{notice}</section>'
     )
 
