@@ -72,14 +72,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nec
     ]
     if "result" in view:
         parts.append(render_result(view))
-    board = f'<div class="rb-game nec-board" id="{prefix}-board">{"".join(parts)}</div>'
-    return board if interactive else as_groups(board)
-
-
-def as_groups(html: str) -> str:
-    """A figure's board: its labelled parts become groups, not landmarks, since a page holds
-    several figures beside the sandbox and a landmark's name must be unique on the page."""
-    return html.replace("<section ", '<div role="group" ').replace("</section>", "</div>")
+    return f'<div class="rb-game nec-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
 def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
