@@ -28,7 +28,7 @@ COMPOUND_WORDS = [
     ("necropolis", "得点計算"),
     ("necropolis", "マスタバ"),
     ("no-return", "手元カウンター"),
-    ("no-return", "縦列"),
+    ("no-return", "上ブタ"),
     ("no-return", "スタートプレイヤー"),
     ("bottle-imp", "インプのトリック"),
     ("rondo", "灰色のマス"),
