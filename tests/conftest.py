@@ -47,7 +47,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def site_dir() -> Path:
     """The built site/: built once with `make site`, or taken as is when RB_SITE_BUILT=1."""
     if os.environ.get("RB_SITE_BUILT") != "1":
-        subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
+        import fcntl  # POSIX only: this fixture never runs under Pyodide
+
+        (ROOT / ".cache").mkdir(exist_ok=True)
+        run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
+        with open(ROOT / ".cache" / "site.lock", "a+") as lock:  # pytest-xdist: one build per run
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            lock.seek(0)
+            if lock.read() != run:
+                subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
+                lock.truncate(0)
+                lock.write(run)
     site = ROOT / "site"
     assert (site / "index.html").is_file(), "site/ was not built"
     return site
@@ -56,7 +66,7 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def http_server(site_dir: Path) -> Iterator[str]:
     """Serve site/ on 127.0.0.1 on a free port; yields the root URL, ending in '/'."""
-    with serving(site_dir) as url:
+    with serving(site_dir, quiet=True) as url:
         yield url
 
 

@@ -37,9 +37,10 @@ def sandbox_page(browser: Browser) -> Iterator[Page]:
 
 
 FOLLOW_LINK = """url => {
+  // material's instant navigation swaps the page's content in place: no reload, the worker stays
   const link = Object.assign(document.createElement("a"), { href: url });
   document.body.append(link);
-  link.click();  // material's instant navigation takes it: no reload, the worker stays
+  link.click();
   link.remove();
 }"""
 
@@ -54,14 +55,22 @@ class WarmSite:
         self.page = self.context.new_page()
         self.page.goto(base + "index.html")
 
+    def visit(self, name: str) -> Page:
+        """A page of the site (e.g. "about.html"), reached by instant navigation; a sandbox on it
+        is ready."""
+        page = self.page
+        if page.evaluate("location.pathname.split('/').pop()") != name:
+            page.evaluate("document.querySelector('.md-content').dataset.rbLeaving = 'yes'")
+            page.evaluate(FOLLOW_LINK, self.base + name)
+            page.wait_for_selector(".md-content:not([data-rb-leaving])")  # the new page's content
+        if page.locator(".rb-sandbox").count():
+            page.wait_for_selector(".rb-sandbox[data-rb-state]")
+            wait_settled(page)
+        return page
+
     def show(self, game: str) -> Page:
         """The game's page, reached by instant navigation, its sandbox ready."""
-        page = self.page
-        if page.evaluate("location.pathname.split('/').pop()") != f"{game}.html":
-            page.evaluate(FOLLOW_LINK, f"{self.base}{game}.html")
-            page.wait_for_selector(f'.rb-sandbox[data-game="{game}"][data-rb-state]')
-        wait_settled(page)
-        return page
+        return self.visit(f"{game}.html")
 
 
 @pytest.fixture(scope="session")

@@ -61,7 +61,7 @@ export function buildUi() {
     alert: h("p", { className: "rb-alert" }),
     retry: h("button", { type: "button", className: "md-button", textContent: TEXT.retry, hidden: true }),
     board: h("div", { className: "rb-board", tabIndex: -1 }),
-    log: h("ol", { className: "rb-log" }),
+    log: h("ol", { className: "rb-log", tabIndex: 0, ariaLabel: TEXT.log }), // it scrolls: reachable by keyboard
     runtime: h("p", { className: "rb-runtime" }),
   };
   ui.progress = h("p", { className: "rb-progress" }, ui.stageText, ui.bar);
