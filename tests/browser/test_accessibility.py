@@ -33,6 +33,7 @@ AXE_RUN = """async (selector) => {
     id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")),
   }));
 }"""
+STILL = "*, ::before, ::after { transition: none !important; animation: none !important }"
 # How far the page scrolls sideways, in px (0: not at all).
 SIDEWAYS = "(e => e.scrollWidth - e.clientWidth)(document.documentElement)"
 # The element that has keyboard focus, as the board sees it: "board", "button:<action>" or other.
@@ -61,7 +62,7 @@ def serious_violations(page: Page, selector: str = "html") -> list[str]:
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_script())
     if not page.evaluate("!!document.getElementById('rb-still')"):  # colours mid-transition mislead
-        page.add_style_tag(content="*, ::before, ::after { transition: none !important; animation: none !important }")
+        page.add_style_tag(content=STILL)
         page.evaluate("document.head.lastElementChild.id = 'rb-still'")
     found: list[dict[str, Any]] = page.evaluate(AXE_RUN, selector)
     return [f"{v['impact']} {v['id']} ({v['help']}): {v['targets']}" for v in found if v["impact"] in FAILING]
