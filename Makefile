@@ -13,7 +13,7 @@ PYTEST_VERSION := $(shell sed -n 's/.*"pytest==\([^"]*\)".*/\1/p' pyproject.toml
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide soak bench lint clean
+.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide soak bench screenshots lint clean
 
 setup: $(STAMP)
 $(STAMP): pyproject.toml
@@ -62,6 +62,9 @@ soak: setup  # long runs, outside CI: 100,000 games per table, 1,000,000 fuzzed 
 
 bench: site browser-deps
 	$(PY) -m build_tools.bench
+
+screenshots: site browser-deps
+	$(PY) -m build_tools.screenshots
 
 lint: setup
 	$(VENV)/bin/ruff check .
