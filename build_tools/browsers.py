@@ -16,11 +16,12 @@ matchbox, made for small screens).
 What each engine lets a client see differs, and each driver says so:
 - Chromium and Firefox report every request, workers' included, and every console message.
 - WebKit's classic WebDriver reports neither. Its requests go through a guard proxy that this
-  module runs: the browser reaches the serving host directly (noProxy) and any other host only
-  through the guard, which refuses it and notes it; so `requests()` there lists exactly the
-  http and https requests that tried to leave (WebKit sends WebSockets past a proxy: those stay
-  unseen). Its console is read by a recorder that `goto` installs once the page has loaded, so
-  errors before the load event go unseen (a page that fails that early never gets ready).
+  module runs: MiniBrowser reaches 127.0.0.1 directly and any other host only through the guard,
+  which refuses it and notes it; so `requests()` there lists exactly the http and https requests
+  that tried to leave (WebSockets included). Its console is read by a recorder that `goto`
+  installs once the page has loaded, so errors before the load event go unseen (a page that
+  fails that early never gets ready), and so do a worker's own console messages (its errors
+  reach the page's console through the shell).
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER_GLOB = "/usr/lib/*/webkit2gtk-4.1/MiniBrowser"
 XVFB = "/usr/bin/Xvfb"
 WINDOW_MANAGER = "/usr/bin/matchbox-window-manager"
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
 REFUSAL = b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 DESKTOP = (1280, 720)
 START_TIMEOUT_S = 60
@@ -436,15 +438,13 @@ class Guard:
                 threading.Thread(target=self._refuse, args=(connection,), daemon=True).start()
 
     def _refuse(self, connection: socket.socket) -> None:
+        """Note the request's target (GET http://host/path, or CONNECT host:443 for https)."""
         connection.settimeout(5)
         with connection, contextlib.suppress(OSError):
-            head = connection.recv(4096)
-            line = head.split(b"\r\n", 1)[0].decode("latin-1").split()
-            if len(line) == 3 and line[2].startswith("HTTP/"):  # GET http://host/... or CONNECT host:443
-                self._refused.append(line[1] if "://" in line[1] else f"https://{line[1]}/")
-                connection.sendall(REFUSAL)
-            else:  # WebKit speaks TLS to an https proxy: the host is inside the handshake
-                self._refused.append("https://(a TLS connection to another host)/")
+            line = connection.recv(4096).split(b"\r\n", 1)[0].decode("latin-1").split()
+            target = line[1] if len(line) == 3 else repr(line)
+            self._refused.append(target if "://" in target else f"https://{target}/")
+            connection.sendall(REFUSAL)
 
     def close(self) -> None:
         self._server.shutdown(socket.SHUT_RDWR)  # wakes the accept() above (close alone would not)
@@ -464,19 +464,20 @@ def _webkit(viewport: tuple[int, int]) -> Iterator[Driver]:
         port = _free_port()
         driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={port}"], env=on_display, **quiet)
         stack.callback(_stop, driver)
-        _wait_for_port(port, driver)
+        base = f"http://127.0.0.1:{port}"
+        _wait_for_driver(base, driver)
         guard = Guard()
         stack.callback(guard.close)
-        capabilities = {
-            "webkitgtk:browserOptions": {"binary": minibrowser, "args": ["--automation", "--full-screen"]},
-            "proxy": {
-                "proxyType": "manual",
-                "httpProxy": guard.address,
-                "sslProxy": guard.address,
-                "noProxy": ["127.0.0.1", "localhost"],
-            },
-        }
-        webdriver = WebDriverClassic(f"http://127.0.0.1:{port}", capabilities)
+        # The proxy through MiniBrowser's own options: WebDriver's proxy capability made one new
+        # session in five hang in WebKitWebDriver 2.50 (it never started the browser).
+        args = [
+            "--automation",
+            "--full-screen",
+            f"--proxy=http://{guard.address}",
+            *(f"--ignore-host={host}" for host in LOCAL_HOSTS),
+        ]
+        capabilities = {"webkitgtk:browserOptions": {"binary": minibrowser, "args": args}}
+        webdriver = WebDriverClassic(base, capabilities)
         stack.callback(webdriver.command, "DELETE", "")
         driver = WebKitDriver(webdriver, guard)
         if driver.evaluate("() => [innerWidth, innerHeight]") != list(viewport):
@@ -508,16 +509,17 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _wait_for_port(port: int, process: subprocess.Popen[Any]) -> None:
-    """WebKitWebDriver prints nothing when it listens: try to connect until it accepts."""
+def _wait_for_driver(base: str, process: subprocess.Popen[Any]) -> None:
+    """WebKitWebDriver prints nothing when it listens: ask for its status until it answers."""
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline and process.poll() is None:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
+            with urllib.request.urlopen(base + "/status", timeout=5) as response:
+                if json.load(response)["value"]["ready"]:
+                    return
         except OSError:
             time.sleep(0.05)
-    raise BrowserError(f"WebKitWebDriver did not listen on port {port}")
+    raise BrowserError(f"WebKitWebDriver did not answer at {base}")
 
 
 def _stop(process: subprocess.Popen[Any]) -> None:
