@@ -12,8 +12,9 @@ For Chromium, Firefox ESR and WebKitGTK (build_tools.browsers), each run with fr
   turned off through the environment, which shows how much of WebKit's boot is that tier's
   compiling; readers cannot do that, it is a measurement only.
 
-WebKit runs on an Xvfb display at the desktop size the others use. The machine's other load
-moves every figure: compare the ratios and the engines within one run.
+WebKit runs on an Xvfb display at the desktop size the others use, without GL compositing (see
+build_tools.browsers: on this GPU-less machine it would be software-rendered). The machine's
+other load moves every figure: compare the ratios and the engines within one run.
 
     python -m build_tools.bench_browsers [--runs 3] [--browsers chromium firefox webkit]
 """
