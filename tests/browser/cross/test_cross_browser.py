@@ -48,6 +48,9 @@ from tests.browser.cross.reader import (
     table,
 )
 
+# With pytest-xdist: these tests in one worker of their own, beside the Chromium ones.
+pytestmark = pytest.mark.xdist_group("cross-browser")
+
 PHONE = (390, 844)
 RUNTIME = "/assets/vendor/pyodide/pyodide.asm.wasm"
 PLANS = {game_id: planned_game(game) for game_id, game in games().items()}

@@ -46,6 +46,8 @@ from tests.browser.cross.reader import (
 )
 from tests.browser.cross.test_cross_browser import BY_COST, PHONE, PLANS
 
+pytestmark = pytest.mark.xdist_group("cross-browser")  # one WebKit boot for the module's tests
+
 CLICKS = 12  # the reader's first clicks, each followed by a measure
 TOUCH_PX = 44
 
