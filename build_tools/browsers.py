@@ -102,6 +102,12 @@ WAIT_FOR = """(predicate, args, timeoutMs) => new Promise((resolve, reject) => {
   poll();
 })"""
 
+TO_THE_MIDDLE = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element) throw new Error(`nothing matches ${selector}`);
+  element.scrollIntoView({ block: "center", inline: "center" });
+}"""
+
 # WebKit only: console errors and uncaught exceptions of the current document.
 RECORD_ERRORS = """() => {
   if (window.__rbErrors) return;
@@ -132,8 +138,8 @@ class Driver(ABC):
         """Call the JavaScript function `source` with one string; await and return its string."""
 
     @abstractmethod
-    def click(self, selector: str) -> None:
-        """Click the first element matching `selector` as a pointer would (scrolled into view)."""
+    def press(self, selector: str) -> None:
+        """Click the first element matching `selector`, in view, with the driver's own pointer."""
 
     @abstractmethod
     def errors(self) -> list[str]:
@@ -150,6 +156,12 @@ class Driver(ABC):
     def wait_for(self, predicate: str, *args: Any, timeout: float = 90.0) -> Any:
         """Wait inside the page until the JavaScript function `predicate` returns a truthy value."""
         return self.evaluate(WAIT_FOR, predicate, list(args), timeout * 1000)
+
+    def click(self, selector: str) -> None:
+        """Click the first element matching `selector` as a reader would: scrolled to the middle
+        of the screen first (where no floating button of the page covers it), then pressed."""
+        self.evaluate(TO_THE_MIDDLE, selector)
+        self.press(selector)
 
 
 @contextlib.contextmanager
@@ -190,7 +202,7 @@ class ChromiumDriver(Driver):
         except Error as error:
             raise BrowserError(error.message) from error
 
-    def click(self, selector: str) -> None:
+    def press(self, selector: str) -> None:
         self.page.locator(selector).first.click()
 
     def errors(self) -> list[str]:
@@ -297,14 +309,9 @@ class FirefoxDriver(Driver):
     def call(self, source: str, argument: str) -> str:
         return self._call(source, [{"type": "string", "value": argument}])["value"]
 
-    def click(self, selector: str) -> None:
-        scrolled = """(selector) => {
-          const element = document.querySelector(selector);
-          if (!element) throw new Error(`nothing matches ${selector}`);
-          element.scrollIntoView({ block: "center", inline: "center" });
-          return element;
-        }"""
-        element = self._call(scrolled, [{"type": "string", "value": selector}])
+    def press(self, selector: str) -> None:
+        find = "(selector) => document.querySelector(selector)"
+        element = self._call(find, [{"type": "string", "value": selector}])
         origin = {"type": "element", "element": {"sharedId": element["sharedId"]}}
         pointer = [
             {"type": "pointerMove", "x": 0, "y": 0, "origin": origin},
@@ -408,7 +415,7 @@ class WebKitDriver(Driver):
         script = f"return ({source})(arguments[0]);"
         return self.webdriver.command("POST", "/execute/sync", {"script": script, "args": [argument]})
 
-    def click(self, selector: str) -> None:
+    def press(self, selector: str) -> None:
         found = self.webdriver.command("POST", "/element", {"using": "css selector", "value": selector})
         (element,) = found.values()
         self.webdriver.command("POST", f"/element/{element}/click")
