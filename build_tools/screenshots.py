@@ -13,12 +13,11 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
+from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS
 from build_tools.serve import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 READY = "['ready', 'error'].includes(document.querySelector('.rb-sandbox')?.dataset.rbState)"
 
 
@@ -39,7 +38,7 @@ def main() -> None:
     args = parser.parse_args()
     OUT.mkdir(exist_ok=True)
     with serving(ROOT / "site", quiet=True) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for name, size, open_panel in (("side-by-side", (1440, 900), False), ("phone", (390, 844), True)):
             page = browser.new_page(locale="ja-JP", viewport={"width": size[0], "height": size[1]})
             shoot(page, f"{base}{args.game}.html", OUT / f"{name}.png", open_panel=open_panel)

@@ -2,6 +2,8 @@
 
 >>> points(-12), points(0), signed(5), signed(-3)
 ('−12', '0', '+5', '−3')
+>>> game_over(["先手", "後手"], [3, -1], [0])
+'ゲーム終了。先手の勝ち（先手 3点・後手 −1点）'
 """
 
 from __future__ import annotations
@@ -17,3 +19,14 @@ def points(value: int) -> str:
 def signed(value: int) -> str:
     """A change of score: always with its sign, but 0 without one."""
     return f"+{value}" if value > 0 else points(value)
+
+
+def game_over(
+    names: list[str], scores: list[int], winners: list[int], *, shared: str = "同点で勝ちを分け合います"
+) -> str:
+    """The status line at the end of a game: who won, or who share the win and why (`shared`,
+    the game's tie-break said in words), then every seat's score."""
+    listing = "・".join(f"{names[seat]} {points(score)}点" for seat, score in enumerate(scores))
+    if len(winners) > 1:
+        return f"ゲーム終了。{'と'.join(names[seat] for seat in winners)}が{shared}（{listing}）"
+    return f"ゲーム終了。{names[winners[0]]}の勝ち（{listing}）"

@@ -15,23 +15,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS
 from build_tools.serve import serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 

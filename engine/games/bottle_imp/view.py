@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.games.bottle_imp.cards import COINS, SUIT, card_label, suit_label
 from engine.games.bottle_imp.codec import SLOT_NAMES, describe_action
-from engine.text import points, signed
+from engine.text import game_over, points, signed
 
 _SHAPES = {
     "B": '<circle class="bi-symbol" cx="22" cy="9" r="4.5"/>',
@@ -411,12 +411,7 @@ def render_result(view: dict[str, Any]) -> str:
 
 def outcome_text(view: dict[str, Any]) -> str:
     result = view["result"]
-    names = view["seat_names"]
-    scores = "・".join(f"{names[s]} {points(score)}点" for s, score in enumerate(result["scores"]))
-    winners = result["winners"]
-    if len(winners) > 1:
-        return f"ゲーム終了。{'と'.join(names[s] for s in winners)}が同点で勝ちを分け合います（{scores}）"
-    return f"ゲーム終了。{names[winners[0]]}の勝ち（{scores}）"
+    return game_over(view["seat_names"], result["scores"], result["winners"])
 
 
 def status(view: dict[str, Any]) -> str:

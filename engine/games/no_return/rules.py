@@ -70,8 +70,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Any
 
-from engine.core import GameInfo, LogEntry, Option, State
-from engine.errors import BadOption
+from engine.core import GameInfo, LogEntry, State
 from engine.games.no_return.codec import (
     ALL_COUNTERS,
     COLOUR_NAMES,
@@ -91,16 +90,11 @@ from engine.games.no_return.codec import (
     parse_counter,
 )
 from engine.games.no_return.scoring import breakdown, winners
+from engine.options import START_PLAYER, start_player
 from engine.rng import Rng
 
 RULE_ANCHORS = ("setup", "turn", "placing", "exchange", "phase-2", "cashing", "pass", "end")
 """The sections of the rules page a refusal may point to (IllegalAction.rule)."""
-START_PLAYER = Option(
-    key="start_player",
-    label="スタートプレイヤー",
-    choices=((None, "ランダム"), *((seat, f"プレイヤー{seat + 1}") for seat in range(4))),
-    default=None,
-)
 INFO = GameInfo(
     id="no-return",
     name="ノーリターン",
@@ -132,7 +126,7 @@ class NoReturnState(State):
         self._rng = Rng(seed)
         self._bag: list[Counter] = list(ALL_COUNTERS)
         self._rng.shuffle(self._bag)
-        self._start_player = self._choose_start_player()
+        self._start_player = start_player(self.options, self.players, self._rng)
         self._hands: list[list[Counter]] = [
             [self._bag.pop() for _ in range(HAND_SIZE)] for _ in range(players)
         ]
@@ -149,14 +143,6 @@ class NoReturnState(State):
         self._cash_colour: str | None = None
         self._cash_count = 0
         self._last_drawn_by: int | None = None
-
-    def _choose_start_player(self) -> int:
-        chosen = self.options["start_player"]
-        if chosen is None:
-            return self._rng.below(self.players)
-        if not 0 <= chosen < self.players:
-            raise BadOption(f"スタートプレイヤーには1〜{self.players}人目の席を選んでください。")
-        return chosen
 
     def _order_index(self, seat: int) -> int:
         """Where a seat stands in turn order: the start player is 0."""

@@ -19,7 +19,7 @@ from engine.games.no_return.codec import (
     describe_action,
     parse_counter,
 )
-from engine.text import points
+from engine.text import game_over, points
 
 _SHAPES = {
     "B": '<circle class="nr-symbol" cx="20" cy="12" r="5"/>',
@@ -284,13 +284,12 @@ def _result_row(view: dict[str, Any], seat: int, part: dict[str, Any]) -> str:
 
 def outcome_text(view: dict[str, Any]) -> str:
     result = view["result"]
-    names = view["seat_names"]
-    scores = "・".join(f"{names[s]} {points(score)}点" for s, score in enumerate(result["scores"]))
-    winners = result["winners"]
-    if len(winners) > 1:
-        together = "と".join(names[s] for s in winners)
-        return f"ゲーム終了。{together}が同点で失点も同じため、勝利を分かち合います（{scores}）"
-    return f"ゲーム終了。{names[winners[0]]}の勝ち（{scores}）"
+    return game_over(
+        view["seat_names"],
+        result["scores"],
+        result["winners"],
+        shared="同点で失点も同じため、勝利を分かち合います",
+    )
 
 
 def status(view: dict[str, Any]) -> str:

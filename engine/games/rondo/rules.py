@@ -51,7 +51,6 @@ from enum import Enum
 from typing import Any
 
 from engine.core import GameInfo, LogEntry, Option, State
-from engine.errors import BadOption
 from engine.games.rondo.board import BY_CENTRE, COLOURS_OF, GREY, INDEX, NEIGHBOURS, SPACES, VALUES
 from engine.games.rondo.codec import (
     ALL_CHIPS,
@@ -65,6 +64,7 @@ from engine.games.rondo.codec import (
     parse_action,
     space_label,
 )
+from engine.options import START_PLAYER, start_player
 from engine.rng import Rng
 
 RULE_ANCHORS = ("setup", "turn", "placing", "chips", "drawing", "end")
@@ -74,12 +74,6 @@ SIDE = Option(
     label="盤の面",
     choices=(("blue", "青い面（1〜5点）"), ("red", "赤い面（2〜9点）")),
     default="blue",
-)
-START_PLAYER = Option(
-    key="start_player",
-    label="スタートプレイヤー",
-    choices=((None, "ランダム"), *((seat, f"プレイヤー{seat + 1}") for seat in range(4))),
-    default=None,
 )
 INFO = GameInfo(
     id="rondo",
@@ -108,7 +102,7 @@ class RondoState(State):
         self._rng = Rng(seed)
         self._bag: list[str] = list(ALL_CHIPS)
         self._rng.shuffle(self._bag)
-        self._start = self._choose_start_player()
+        self._start = start_player(self.options, self.players, self._rng)
         self._ending: str | None = None  # "grey" or "bag" once the end is triggered
         self._triggered_by: int | None = None
         self._racks: list[list[int]] = [[0] * len(COLOURS) for _ in range(players)]
@@ -120,14 +114,6 @@ class RondoState(State):
         self._stage = Stage.CHOOSE
         self._target: int | None = None
         self._chain: list[int] = []
-
-    def _choose_start_player(self) -> int:
-        chosen = self.options["start_player"]
-        if chosen is None:
-            return self._rng.below(self.players)
-        if not 0 <= chosen < self.players:
-            raise BadOption(f"スタートプレイヤーには1〜{self.players}人目の席を選んでください。")
-        return chosen
 
     @classmethod
     def from_position(

@@ -15,6 +15,7 @@ from typing import Any
 from engine.games.rondo.board import GREY, INDEX, SPACES, VALUES
 from engine.games.rondo.codec import COLOURS, chip_name, parse_action, space_label
 from engine.games.rondo.drawing import SIDE_NAMES, board_svg, percent, rack_chip, space_text
+from engine.text import game_over
 
 _PROMPTS = {
     "choose": "置くなら、盤の光っているマスから最初のマスを選びます。置かないなら「引く」を選びます。",
@@ -220,13 +221,12 @@ def render_result(view: dict[str, Any]) -> str:
 
 def outcome_text(view: dict[str, Any]) -> str:
     result = view["result"]
-    names = view["seat_names"]
-    scores = "・".join(f"{names[s]} {score}点" for s, score in enumerate(result["scores"]))
-    winners = result["winners"]
-    if len(winners) > 1:
-        together = "と".join(names[s] for s in winners)
-        return f"ゲーム終了。{together}が得点も手元のチップの枚数も同じで、勝利を分かち合います（{scores}）"
-    return f"ゲーム終了。{names[winners[0]]}の勝ち（{scores}）"
+    return game_over(
+        view["seat_names"],
+        result["scores"],
+        result["winners"],
+        shared="得点も手元のチップの枚数も同じで、勝利を分かち合います",
+    )
 
 
 def status(view: dict[str, Any]) -> str:
