@@ -110,7 +110,7 @@ def _table(view: dict[str, Any], prefix: str) -> str:
     holder = view["holder"]
     owner = "まだだれのものでもない" if holder is None else f"持ち主: <strong>{_name(view, holder)}</strong>"
     return (
-        f'<section class="bi-table" id="{prefix}-table" aria-label="場の中央">'
+        f'<section class="bi-table rb-box" id="{prefix}-table" aria-label="場の中央">'
         f'<div class="bi-price">{price_svg(view["price"], element_id=f"{prefix}-price")}'
         f'<p>ボトルの値段 <strong class="bi-price-value">{view["price"]}</strong><br>{owner}</p></div>'
         f"{_imp(view, prefix)}{_trick(view, prefix)}{_last_trick(view)}"
@@ -209,12 +209,12 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
         marks.append("手番")
     if view["stage"] == "passing" and seat != view["current_player"]:
         marks.append("渡すカードを選んだ" if public["passed"] else "これから渡すカードを選ぶ")
-    turn = " bi-current" if seat == view["current_player"] else ""
-    tags = "".join(f'<span class="bi-mark">{mark}</span>' for mark in marks)
+    turn = " rb-current" if seat == view["current_player"] else ""
+    tags = "".join(f'<span class="rb-tag">{mark}</span>' for mark in marks)
     label = f"{view['seat_names'][seat]}の席"
     cards = _hand(view, seat, legal, prefix) + _open(view, seat, legal, prefix)
     return (
-        f'<section class="bi-seat{turn}" id="{prefix}-seat-{seat}" aria-label="{label}">'
+        f'<section class="bi-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{label}">'
         f"<h3>{_name(view, seat)}{tags}</h3>{cards}"
         f'{_won(view, seat, prefix)}<p class="bi-total">合計 <strong>{points(public["total"])}</strong>点</p>'
         "</section>"
@@ -285,7 +285,8 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
         body = _passing_controls(view, legal)
     elif view["legal_actions"]:
         body = f'<p class="bi-prompt">{_play_prompt(view)}</p>'
-    return f'<section class="bi-controls" id="{prefix}-controls" aria-label="手番の操作">{body}</section>'
+    ident = f'id="{prefix}-controls" aria-label="手番の操作"'
+    return f'<section class="bi-controls rb-box" {ident}>{body}</section>'
 
 
 def _passing_controls(view: dict[str, Any], legal: list[str]) -> str:
@@ -354,7 +355,7 @@ def _scores(view: dict[str, Any]) -> str:
     if not results:
         return ""
     return (
-        f'<section class="bi-scores" aria-label="得点表"><h3>得点表</h3>'
+        f'<section class="bi-scores rb-box" aria-label="得点表"><h3>得点表</h3>'
         f"{hand_table(view, results[-1])}{history_table(view)}</section>"
     )
 
@@ -403,7 +404,7 @@ def history_table(view: dict[str, Any]) -> str:
 def render_result(view: dict[str, Any]) -> str:
     """The end-of-game breakdown: the last hand's scoring and every hand's scores."""
     return (
-        f'<section class="bi-scores bi-result" aria-label="得点計算"><h3>得点計算（ゲーム終了）</h3>'
+        f'<section class="bi-scores bi-result rb-box" aria-label="得点計算"><h3>得点計算（ゲーム終了）</h3>'
         f"<p><strong>{escape(outcome_text(view))}</strong></p>"
         f"{hand_table(view, view['results'][-1])}{history_table(view)}</section>"
     )

@@ -108,7 +108,7 @@ def _table(view: dict[str, Any], prefix: str) -> str:
         f"{view['target']}点で終了・ディーラー {names[view['dealer']]}</p>"
     )
     return (
-        f'<section class="hl-table" id="{prefix}-table" aria-label="場">{info}'
+        f'<section class="hl-table rb-box" id="{prefix}-table" aria-label="場">{info}'
         f'<div class="hl-centre">{_stock(view, prefix)}{_trick(view, prefix)}{_last_trick(view, prefix)}'
         "</div></section>"
     )
@@ -181,14 +181,14 @@ def _last_trick(view: dict[str, Any], prefix: str) -> str:
 def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
     public = view["seats"][seat]
     mine = seat == view["seat"]
-    turn = " hl-current" if seat == view["current_player"] else ""
+    turn = " rb-current" if seat == view["current_player"] else ""
     marks = "（あなた）" if mine else ""
     marks += "・ディーラー" if seat == view["dealer"] else ""
     marks += "・手番" if seat == view["current_player"] else ""
     name = view["seat_names"][seat]
     return (
-        f'<section class="hl-seat{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
-        f'<h3>{name}{marks} <span class="hl-total">{public["total"]}点</span></h3>'
+        f'<section class="hl-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
+        f'<h3>{name}{marks} <span class="rb-tag">{public["total"]}点</span></h3>'
         f"{_bid(view, seat)}{_won(public, seat, prefix)}{_hand(view, seat, legal, prefix)}"
         f"{_private(view) if mine else ''}</section>"
     )
@@ -268,12 +268,13 @@ def _private(view: dict[str, Any]) -> str:
 def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     ident = f'id="{prefix}-controls" aria-label="手番の操作"'
     if not legal:
-        return f'<section class="hl-controls" {ident}></section>'
+        return f'<section class="hl-controls rb-box" {ident}></section>'
     buttons = "".join(
         _button(action, _short(action, view), view) for action in _ordered(legal) if not _in_hand(action)
     )
     group = f'<div class="hl-actions" role="group" aria-label="選択肢">{buttons}</div>' if buttons else ""
-    return f'<section class="hl-controls" {ident}><p class="hl-prompt">{_prompt(view)}</p>{group}</section>'
+    prompt = f'<p class="hl-prompt">{_prompt(view)}</p>'
+    return f'<section class="hl-controls rb-box" {ident}>{prompt}{group}</section>'
 
 
 def _prompt(view: dict[str, Any]) -> str:
@@ -318,7 +319,7 @@ def _sheet(view: dict[str, Any]) -> str:
     )
     totals = "".join(f"<td><strong>{seat['total']}</strong></td>" for seat in view["seats"])
     return (
-        '<section class="hl-sheet" aria-label="得点表"><h3>得点表</h3><table>'
+        '<section class="hl-sheet rb-box" aria-label="得点表"><h3>得点表</h3><table>'
         f'<thead><tr><th scope="col">ラウンド</th>{head}</tr></thead><tbody>{rows}</tbody>'
         f'<tfoot><tr><th scope="row">合計</th>{totals}</tr></tfoot></table>'
         '<p class="hl-note">各欄: 予想／取ったトリック数 → そのラウンドの得点（◎ 予想的中）</p></section>'
@@ -345,7 +346,7 @@ def _round_lines(view: dict[str, Any], row: dict[str, Any]) -> str:
 
 def _round_result(view: dict[str, Any], row: dict[str, Any]) -> str:
     return (
-        f'<section class="hl-round-result" aria-label="ラウンド{row["round"]}の結果">'
+        f'<section class="hl-round-result rb-box" aria-label="ラウンド{row["round"]}の結果">'
         f"<h3>ラウンド{row['round']}の結果（予想を公開）</h3>{_round_lines(view, row)}</section>"
     )
 
@@ -375,7 +376,7 @@ def render_result(view: dict[str, Any]) -> str:
     )
     last = view["sheet"][-1]
     return (
-        '<section class="hl-result" aria-label="ゲームの結果"><h3>ゲームの結果</h3>'
+        '<section class="hl-result rb-box" aria-label="ゲームの結果"><h3>ゲームの結果</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
         '<table><thead><tr><th scope="col">席</th><th scope="col">合計点</th>'
         '<th scope="col">予想的中</th><th scope="col">最後のラウンドのトリック</th></tr></thead>'

@@ -81,7 +81,7 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
     heading = f"{name}（あなた）" if mine else name
     grave, mastaba = _grave(view, seat, legal, prefix), _mastaba(view, seat, legal, prefix)
     return (
-        f'<section class="nec-seat" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
+        f'<section class="nec-seat rb-box" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
         f"<h3>{heading}</h3>{grave}{mastaba}</section>"
     )
 
@@ -156,7 +156,7 @@ def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     )
     discarded = _discarded(view["discarded"], prefix)
     return (
-        f'<section class="nec-centre" id="{prefix}-centre" aria-label="場の中央">'
+        f'<section class="nec-centre rb-box" id="{prefix}-centre" aria-label="場の中央">'
         f"{pile}{drawn}{controls}{quiet_note}{discarded}</section>"
     )
 
@@ -185,7 +185,7 @@ def render_result(view: dict[str, Any]) -> str:
     )
     head = "".join(f"<th>{h}</th>" for h in ("席", "マスタバ", "目", "最初の牌", "目", "固定", "合計"))
     return (
-        '<section class="nec-result" aria-label="得点計算"><h3>得点計算（少ないほうが勝ち）</h3>'
+        '<section class="nec-result rb-box" aria-label="得点計算"><h3>得点計算（少ないほうが勝ち）</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></section>"
     )

@@ -117,7 +117,7 @@ def _table(view: dict[str, Any], prefix: str) -> str:
         else ""
     )
     return (
-        f'<section class="nr-table" id="{prefix}-table" aria-label="場の中央">'
+        f'<section class="nr-table rb-box" id="{prefix}-table" aria-label="場の中央">'
         f'<p class="nr-bag">袋: 残り <strong>{view["bag"]}</strong> 個</p>'
         f'<div class="nr-lid"><h3>上ブタ: 支払い {len(lid["payments"])}個（計{lid["payment_total"]}）・'
         f"伏せた交換 {lid['hidden']}個</h3>"
@@ -129,13 +129,13 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
     public = view["seats"][seat]
     name = view["seat_names"][seat]
     mine = seat == view["seat"]
-    turn = " nr-current" if seat == view["current_player"] else ""
+    turn = " rb-current" if seat == view["current_player"] else ""
     marks = "（あなた）" if mine else ""
     marks += "・スタート" if seat == view["start_player"] else ""
     marks += "・手番" if seat == view["current_player"] else ""
     return (
-        f'<section class="nr-seat{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
-        f'<h3>{name}{marks} <span class="nr-phase">フェイズ{public["phase"]}</span></h3>'
+        f'<section class="nr-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
+        f'<h3>{name}{marks} <span class="rb-tag">フェイズ{public["phase"]}</span></h3>'
         f"{_columns(view, seat, legal, prefix)}{_cashed(public, seat, prefix)}"
         f"{_hand(view, seat, legal, prefix)}{_hidden_counts(public)}</section>"
     )
@@ -231,14 +231,14 @@ def _hidden_counts(public: dict[str, Any]) -> str:
 
 def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     selection = view["selection"]
+    opening = f'<section class="nr-controls rb-box" id="{prefix}-controls" aria-label="手番の操作">'
     if not selection or not legal:
-        return f'<section class="nr-controls" id="{prefix}-controls" aria-label="手番の操作"></section>'
+        return f"{opening}</section>"
     order = ["declare", "place", "exchange", "cash:more", "cash:fewer", "pass"]
     order += ["setup:done", "place:done", "exchange:done", "cash:done", "cancel"]
     buttons = "".join(_button(a, _short(a, selection)) for a in order if a in legal)
     return (
-        f'<section class="nr-controls" id="{prefix}-controls" aria-label="手番の操作">'
-        f'<p class="nr-prompt">{_MODE_TEXT[selection["mode"]]}</p>{_sums(selection)}'
+        f'{opening}<p class="nr-prompt">{_MODE_TEXT[selection["mode"]]}</p>{_sums(selection)}'
         f'<div class="nr-actions" role="group" aria-label="行動">{buttons}</div></section>'
     )
 
@@ -266,7 +266,7 @@ def render_result(view: dict[str, Any]) -> str:
     result = view["result"]
     rows = "".join(_result_row(view, seat, part) for seat, part in enumerate(result["breakdown"]))
     return (
-        '<section class="nr-result" aria-label="得点計算"><h3>得点計算</h3>'
+        '<section class="nr-result rb-box" aria-label="得点計算"><h3>得点計算</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
         "<table><thead><tr><th>席</th><th>清算したカウンター</th><th>得点</th><th>列に残ったカウンター</th>"
         f"<th>失点</th><th>合計</th></tr></thead><tbody>{rows}</tbody></table></section>"

@@ -110,7 +110,7 @@ def _info(view: dict[str, Any], prefix: str) -> str:
         last = view["seat_names"][(view["start_player"] - 1) % view["players"]]
         notice = f'<p class="rd-end">{why}。{last}の手番でゲーム終了です。</p>'
     return (
-        f'<div class="rd-info" id="{prefix}-info" role="group" aria-label="場の様子">'
+        f'<div class="rd-info rb-box" id="{prefix}-info" role="group" aria-label="場の様子">'
         f"<p>{SIDE_NAMES[view['side']]}・袋の残り <strong>{view['bag']}</strong> 枚・"
         f"空いている灰色のマス <strong>{view['grey_left']}</strong> / {len(GREY)}</p>{notice}</div>"
     )
@@ -126,9 +126,8 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
             f'<div class="rd-actions" role="group" aria-label="選べる行動">{buttons}</div>' if buttons else ""
         )
         inner = prompt + _chain_text(view) + _go_list(view, legal) + group
-    return (
-        f'<div class="rd-controls" id="{prefix}-controls" role="group" aria-label="手番の操作">{inner}</div>'
-    )
+    ident = f'id="{prefix}-controls" role="group" aria-label="手番の操作"'
+    return f'<div class="rd-controls rb-box" {ident}>{inner}</div>'
 
 
 def _chain_text(view: dict[str, Any]) -> str:
@@ -180,7 +179,7 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
     marks = "（あなた）" if mine else ""
     marks += "・スタート" if seat == view["start_player"] else ""
     marks += "・手番" if seat == view["current_player"] else ""
-    css = " rd-current" if seat == view["current_player"] else ""
+    css = " rb-current" if seat == view["current_player"] else ""
     count = public["rack_count"]
     if mine and view["rack"] is not None:
         rack = view["rack"]
@@ -193,7 +192,7 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
         drawn = "".join(f"<li>{rack_chip(None, f'{prefix}-s{seat}-back-{k}')}</li>" for k in range(count))
         label = f"手元のチップ{count}枚（色は見えない）"
     return (
-        f'<div class="rd-seat{css}" id="{prefix}-seat-{seat}" role="group" aria-label="{name}">'
+        f'<div class="rd-seat rb-box{css}" id="{prefix}-seat-{seat}" role="group" aria-label="{name}">'
         f'<h3>{name}{marks}</h3><p class="rd-score">得点 <strong>{public["score"]}</strong>・'
         f'手元 {count}枚</p><ul class="rd-rack" aria-label="{label}">{drawn}</ul></div>'
     )
@@ -212,7 +211,7 @@ def render_result(view: dict[str, Any]) -> str:
         for s, score in enumerate(result["scores"])
     )
     return (
-        '<div class="rd-result" role="group" aria-label="結果"><h3>結果</h3>'
+        '<div class="rd-result rb-box" role="group" aria-label="結果"><h3>結果</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
         "<table><thead><tr><th>席</th><th>得点</th><th>手元のチップ（同点のとき）</th><th>勝敗</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></div>"
