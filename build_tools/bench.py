@@ -101,7 +101,8 @@ new MutationObserver((records) => {
 
 # The bare-boot probe: a page whose module worker only loads the site's vendored Pyodide.
 PROBE_PAGE = "/__bench__/bare.html"
-PROBE_HTML = b"""<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare Pyodide boot</title>
+PROBE_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide boot</title>
+<link rel="icon" href="data:,">
 <script type="module">
   const worker = new Worker(new URL("bare-worker.mjs", location.href), { type: "module" });
   worker.onmessage = () => (window.__bareBooted = performance.now());
