@@ -13,7 +13,7 @@ PYTEST_VERSION := $(shell sed -n 's/.*"pytest==\([^"]*\)".*/\1/p' pyproject.toml
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide soak bench lint clean
+.PHONY: setup browser-deps vendor wheel runtime site serve test test-python test-pyodide soak bench lint clean
 
 setup: $(STAMP)
 $(STAMP): pyproject.toml
@@ -33,7 +33,11 @@ vendor: setup
 wheel: setup
 	$(PY) -m build_tools.wheel
 
-site: vendor wheel
+# The engine wheel with .pyc and the cut standard library, made by the vendored Pyodide in Node.
+runtime: vendor wheel
+	$(PY) -m build_tools.runtime
+
+site: runtime
 	$(PY) -m mkdocs build --strict --quiet
 
 serve: site

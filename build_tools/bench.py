@@ -31,6 +31,7 @@ The machine's other load moves every figure: compare ratios within one run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import platform
 import statistics
@@ -87,8 +88,11 @@ HOSTS = {
     "gzip": Host("gzip", throttled=True, compress=True),  # a host that compresses
 }
 
-# Runs in every document: note the moment any sandbox becomes ready (performance.now(), ms).
+# Runs in every document: note the moment any sandbox becomes ready (performance.now(), ms). Bots
+# move at once (a speed readers can choose), so "ready" is the reader's turn on every page, not
+# the end of the bots' animation on a game that a bot opens.
 RECORD_READY = """
+try { localStorage.setItem("rb:bot-speed", "instant"); } catch {}
 window.__rbReady = [];
 new MutationObserver((records) => {
   for (const record of records) {
@@ -326,19 +330,24 @@ def spread(values: list[float]) -> str:
 
 
 def measure_startup(
-    playwright: Playwright, site: Path, host: Host, args: argparse.Namespace, foreign: list[str]
-) -> tuple[dict[str, list[float]], list[Transfer]]:
-    timings: dict[str, list[float]] = defaultdict(list)
-    transfers = []
+    playwright: Playwright, host: Host, args: argparse.Namespace, foreign: list[str]
+) -> dict[Path, tuple[dict[str, list[float]], list[Transfer]]]:
+    """Every site on this host, run after run in turn (so the machine's load weighs on all alike)."""
+    results = {site: (defaultdict(list), []) for site in args.site}
     rate = args.rate * 1e6 if host.throttled else None
-    files = probe_files(site)
-    with running(site, quiet=True, rate=rate, compress=host.compress, files=files, log=True) as server:
-        if host.compress:
-            server.compress_all()
+    with contextlib.ExitStack() as stack:
+        servers = {}
+        for site in args.site:
+            files = probe_files(site)
+            server = running(site, quiet=True, rate=rate, compress=host.compress, files=files, log=True)
+            servers[site] = stack.enter_context(server)
+            if host.compress:
+                servers[site].compress_all()
         for run in range(args.runs):
-            progress(f"start-up, {host.name} host, run {run + 1} of {args.runs}")
-            transfers.append(startup_run(playwright, server, site, args.linger, timings, foreign))
-    return timings, transfers
+            for site, (timings, transfers) in results.items():
+                progress(f"start-up, {host.name} host, {site.name}, run {run + 1} of {args.runs}")
+                transfers.append(startup_run(playwright, servers[site], site, args.linger, timings, foreign))
+    return results
 
 
 def measure(args: argparse.Namespace) -> None:
@@ -346,16 +355,18 @@ def measure(args: argparse.Namespace) -> None:
     results = {}
     with sync_playwright() as playwright:
         for name in args.hosts if args.runs else []:
-            results[name] = measure_startup(playwright, args.site, HOSTS[name], args, foreign)
-        with serving(args.site, quiet=True) as base, tempfile.TemporaryDirectory() as profile:
+            results[name] = measure_startup(playwright, HOSTS[name], args, foreign)
+        with serving(args.site[0], quiet=True) as base, tempfile.TemporaryDirectory() as profile:
             context = launch(playwright, profile, foreign)
             page = first_page(context)
             agent = page.evaluate("navigator.userAgent")
             in_pyodide, runtime = pyodide_engine(context, base, args.games) if args.games else ([], {})
             context.close()
     browser = next((part for part in agent.split() if "Chrome/" in part), "Chromium")
-    for name, (timings, transfers) in results.items():
-        print_startup(HOSTS[name].describe(args.rate), timings, transfers, args.runs, browser)
+    for name, sites in results.items():
+        for site, (timings, transfers) in sites.items():
+            where = f"{HOSTS[name].describe(args.rate)}" + (f"; site {site}" if len(sites) > 1 else "")
+            print_startup(where, timings, transfers, args.runs, browser)
     if args.games:
         print_engine(args.games, cpython_engine(args.games), in_pyodide, runtime, browser)
     print(f"\nrequests that left 127.0.0.1: {len(foreign)}")
@@ -422,7 +433,9 @@ def print_engine(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument(
+        "--site", type=Path, nargs="+", default=[ROOT / "site"], help="built sites, measured in turn"
+    )
     parser.add_argument("--runs", type=int, default=3, help="start-up runs per host (0: only the engine)")
     parser.add_argument("--rate", type=float, default=5.0, help="the throttled link's MB/s (10^6 bytes)")
     parser.add_argument("--linger", type=float, default=5.0, help="seconds a first visit stays open")

@@ -1,0 +1,87 @@
+// The worker's interpreter, kept between visits: a memory snapshot that Pyodide made of it right
+// after the engine was imported (worker.mjs), in IndexedDB (database "rb-python", object store
+// "snapshots", one record under "current"). Cache Storage would be simpler, but browsers offer it
+// only to secure contexts, and a club's laptop serves the site over plain http on the LAN.
+//
+// A record is {key, length, checksum, bytes}: `key` is manifest.json's hash of every file the
+// interpreter's memory depends on, `checksum` a hash of the bytes, kept as a Blob (read back in
+// a tenth of the time an ArrayBuffer value takes). readSnapshot returns the bytes only when the
+// key is the current one and the bytes are whole; anything else reads as none.
+
+const DATABASE = "rb-python";
+const STORE = "snapshots";
+const RECORD = "current";
+
+let database = null;
+
+function open() {
+  database ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  return database;
+}
+
+async function run(mode, work) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    const request = work(transaction.objectStore(STORE));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+/** A Fletcher-style sum over 32-bit words: a few milliseconds for 30 MB, and any changed, lost or
+ * swapped word changes it. (crypto.subtle would be stronger, but plain-http hosts lack it.) */
+export function checksum(bytes) {
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+  let low = 1;
+  let high = 0;
+  for (let i = 0; i < words.length; i++) {
+    low = (low + words[i]) | 0;
+    high = (high + low) | 0;
+  }
+  for (let i = words.length * 4; i < bytes.byteLength; i++) high = (high + bytes[i]) | 0;
+  return `${(low >>> 0).toString(16)}-${(high >>> 0).toString(16)}`;
+}
+
+/** The stored snapshot's bytes if they were made for `key` (a promise: the read starts at once)
+ * and are whole; else null. */
+export async function readSnapshot(key) {
+  let record;
+  try {
+    record = await run("readonly", (store) => store.get(RECORD));
+    if (!(record?.bytes instanceof Blob)) return null;
+    const bytes = new Uint8Array(await record.bytes.arrayBuffer());
+    if (record.key !== (await key)) return null;
+    return bytes.byteLength === record.length && checksum(bytes) === record.checksum ? bytes : null;
+  } catch (err) {
+    console.warn("rb: the saved interpreter could not be read", err);
+    return null;
+  }
+}
+
+/** Keep `bytes` as the snapshot for `key`, replacing any other; true once it is kept. */
+export async function writeSnapshot(key, bytes) {
+  const record = { key, length: bytes.byteLength, checksum: checksum(bytes), bytes: new Blob([bytes]) };
+  try {
+    await run("readwrite", (store) => store.put(record, RECORD));
+    return true;
+  } catch (err) {
+    console.warn("rb: the interpreter could not be saved for the next visit", err);
+    return false;
+  }
+}
+
+/** Forget the stored snapshot (it failed to load). */
+export async function dropSnapshot() {
+  try {
+    await run("readwrite", (store) => store.delete(RECORD));
+  } catch (err) {
+    console.warn("rb: the saved interpreter could not be removed", err);
+  }
+}
