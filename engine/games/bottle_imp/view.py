@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.games.bottle_imp.cards import COINS, SUIT, card_label, suit_label
 from engine.games.bottle_imp.codec import SLOT_NAMES, describe_action
+from engine.text import points, signed
 
 _SHAPES = {
     "B": '<circle class="bi-symbol" cx="22" cy="9" r="4.5"/>',
@@ -342,11 +343,6 @@ def _play_prompt(view: dict[str, Any]) -> str:
 # --- scores ------------------------------------------------------------------------------------------------
 
 
-def points(value: int) -> str:
-    """A score as Japanese print writes it: a true minus sign, and 0 without one."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def _length(view: dict[str, Any]) -> str:
     target = view["target"]
     return "1ハンドだけ" if target == "one-hand" else f"だれかの合計が{target}点以上になったハンドで終了"
@@ -373,7 +369,7 @@ def hand_table(view: dict[str, Any], result: dict[str, Any]) -> str:
         coins = f"{won} → 0（ボトル）" if seat == holder else str(won)
         rows.append(
             f'<tr><th scope="row">{name}</th><td>{coins}</td>'
-            f"<td><strong>{_signed(result['scores'][seat])}</strong></td>"
+            f"<td><strong>{signed(result['scores'][seat])}</strong></td>"
             f"<td>{points(result['totals'][seat])}</td></tr>"
         )
     return (
@@ -393,7 +389,7 @@ def history_table(view: dict[str, Any]) -> str:
     rows = []
     for result in view["results"]:
         cells = "".join(
-            f"<td>{_signed(score)}{'（ボトル）' if seat == result['holder'] else ''}</td>"
+            f"<td>{signed(score)}{'（ボトル）' if seat == result['holder'] else ''}</td>"
             for seat, score in enumerate(result["scores"])
         )
         rows.append(f'<tr><th scope="row">ハンド{result["hand"]}</th>{cells}</tr>')
@@ -443,7 +439,3 @@ def _button(action: str, label: str, content: str, *, css: str = "") -> str:
         f'<button type="button"{cls} data-action="{action}" aria-label="{name}" title="{name}">'
         f"{content}</button>"
     )
-
-
-def _signed(value: int) -> str:
-    return f"−{-value}" if value < 0 else f"+{value}" if value else "0"

@@ -19,6 +19,7 @@ from engine.games.no_return.codec import (
     describe_action,
     parse_counter,
 )
+from engine.text import points
 
 _SHAPES = {
     "B": '<circle class="nr-symbol" cx="20" cy="12" r="5"/>',
@@ -258,11 +259,6 @@ def _sums(selection: dict[str, Any]) -> str:
         f"{selection['cashing_sum']}</strong>）</p>"
         f'<p class="nr-sum">支払い: {chosen}（計 <strong>{selection["picked_sum"]}</strong>・{enough}）</p>'
     )
-
-
-def points(value: int) -> str:
-    """A score as Japanese print writes it: a true minus sign, and 0 without one."""
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def render_result(view: dict[str, Any]) -> str:
