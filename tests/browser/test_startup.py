@@ -65,9 +65,10 @@ CHANGE_SNAPSHOT = """async ([module, change]) => {
     request.onerror = () => reject(request.error);
   });
   const record = await ask("readonly", (store) => store.get("current"));
-  const bytes = new Uint8Array(await record.bytes.arrayBuffer());
+  const blob = record.bytes instanceof Blob; // or an ArrayBuffer (snapshots.mjs: writeSnapshot)
+  const bytes = new Uint8Array(blob ? await record.bytes.arrayBuffer() : record.bytes);
   new Function("record", "bytes", "checksum", change)(record, bytes, checksum);
-  record.bytes = new Blob([bytes]);
+  record.bytes = blob ? new Blob([bytes]) : bytes.buffer;
   await ask("readwrite", (store) => store.put(record, "current"));
   db.close();
   return record.key;
@@ -167,6 +168,7 @@ def test_the_next_start_restores_the_interpreter_the_first_kept(page: Page, http
     page.reload()
     wait_settled(page)
     assert [start["restored"] for start in starts(page)] == [True]
+    assert page.get_attribute(".rb-sandbox", "data-rb-boot") == "restored"
     assert move_lines(page) == lines  # the saved game resumes in the restored interpreter
     click_action(page, legal_buttons(page)[0])
     assert len(move_lines(page)) > len(lines)

@@ -5,8 +5,8 @@
 //
 // A record is {key, length, checksum, bytes}: `key` is manifest.json's hash of every file the
 // interpreter's memory depends on, `checksum` a hash of the bytes, kept as a Blob (read back in
-// a tenth of the time an ArrayBuffer value takes). readSnapshot returns the bytes only when the
-// key is the current one and the bytes are whole; anything else reads as none.
+// a fraction of the time an ArrayBuffer value takes in Chromium). readSnapshot returns the bytes
+// only when the key is the current one and the bytes are whole; anything else reads as none.
 
 const DATABASE = "rb-python";
 const STORE = "snapshots";
@@ -55,8 +55,8 @@ export async function readSnapshot(key) {
   let record;
   try {
     record = await run("readonly", (store) => store.get(RECORD));
-    if (!(record?.bytes instanceof Blob)) return null;
-    const bytes = new Uint8Array(await record.bytes.arrayBuffer());
+    if (!record) return null;
+    const bytes = new Uint8Array(record.bytes instanceof Blob ? await record.bytes.arrayBuffer() : record.bytes);
     if (record.key !== (await key)) return null;
     return bytes.byteLength === record.length && checksum(bytes) === record.checksum ? bytes : null;
   } catch (err) {
@@ -65,16 +65,22 @@ export async function readSnapshot(key) {
   }
 }
 
-/** Keep `bytes` as the snapshot for `key`, replacing any other; true once it is kept. */
+/** Keep `bytes` as the snapshot for `key`, replacing any other; true once it is kept. As a Blob,
+ * or where a browser keeps no Blobs in IndexedDB (WebKit's private sessions), as an ArrayBuffer. */
 export async function writeSnapshot(key, bytes) {
-  const record = { key, length: bytes.byteLength, checksum: checksum(bytes), bytes: new Blob([bytes]) };
-  try {
-    await run("readwrite", (store) => store.put(record, RECORD));
-    return true;
-  } catch (err) {
-    console.warn("rb: the interpreter could not be saved for the next visit", err);
-    return false;
+  const record = { key, length: bytes.byteLength, checksum: checksum(bytes) };
+  const whole = bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+  let failure = null;
+  for (const kept of [new Blob([bytes]), whole]) {
+    try {
+      await run("readwrite", (store) => store.put({ ...record, bytes: kept }, RECORD));
+      return true;
+    } catch (err) {
+      failure = err;
+    }
   }
+  console.warn("rb: the interpreter could not be saved for the next visit", failure);
+  return false;
 }
 
 /** Forget the stored snapshot (it failed to load). */
