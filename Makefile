@@ -61,7 +61,7 @@ test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
 	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-100} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-2000} node tests/pyodide/run.mjs
 
 test-python: browser-deps site
-	RB_SITE_BUILT=1 $(PY) -m pytest -q -n 2 --dist loadgroup
+	RB_SITE_BUILT=1 $(PY) -m pytest -q -n 2
 
 test-browsers: browser-deps site
 	RB_SITE_BUILT=1 RB_BROWSER_PAGES=all $(PY) -m pytest -q tests/browser/cross

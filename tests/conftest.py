@@ -35,14 +35,6 @@ CHROMIUM_ARGS = [
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """With pytest-xdist, every test that drives a browser runs in one worker, so the warm page
-    (tests/browser/conftest.py) boots Python once; the engine's tests spread over the rest."""
-    for item in items:
-        if item.path.parent.name in ("browser", "site"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """The built site/: built once with `make site`, or taken as is when RB_SITE_BUILT=1."""

@@ -20,8 +20,10 @@ BOARD = f"{SANDBOX} .rb-board"
 BOOT_TIMEOUT_MS = 90_000
 INSTANT_BOTS = "try { localStorage.setItem('rb:bot-speed', 'instant') } catch {}"
 
+# The one place that knows where the worker keeps the saved game: IndexedDB "rb", store "saves".
 READ_SAVE = """game => new Promise((resolve, reject) => {
-  const opening = indexedDB.open("rb");
+  const opening = indexedDB.open("rb", 1);  // as the worker opens it (saves.mjs)
+  opening.onupgradeneeded = () => opening.result.createObjectStore("saves");
   opening.onerror = () => reject(opening.error);
   opening.onsuccess = () => {
     const db = opening.result;
@@ -32,14 +34,29 @@ READ_SAVE = """game => new Promise((resolve, reject) => {
   };
 })"""
 
-# The board equals what the engine renders: compared as DOM trees (attribute order aside).
-BOARD_EQUALS = """([selector, html]) => {
+# None when the board shows exactly `html` (compared as DOM trees: attribute order aside), else
+# where the two first differ. One argument, [selector, html], so that every driver can pass it.
+BOARD_DIFFERENCE = """([selector, html]) => {
   const board = document.querySelector(selector);
-  const expected = board.cloneNode(false);
   const template = document.createElement("template");
   template.innerHTML = html;
+  const expected = board.cloneNode(false);
   expected.append(template.content);
-  return board.isEqualNode(expected) ? null : [board.innerHTML, expected.innerHTML];
+  if (board.isEqualNode(expected)) return null;
+  const show = (node) => (node?.outerHTML ?? node?.textContent ?? "nothing").slice(0, 300);
+  let [shown, wanted] = [board, expected];
+  for (;;) {
+    const i = [...wanted.childNodes].findIndex((child, k) => !child.isEqualNode(shown.childNodes[k]));
+    const j = i < 0 ? wanted.childNodes.length : i;
+    const [a, b] = [shown.childNodes[j], wanted.childNodes[j]];
+    if (!a || !b || a.nodeName !== b.nodeName || a.nodeType !== Node.ELEMENT_NODE) {
+      return `shown: ${show(a)}\\nengine: ${show(b)}`;
+    }
+    if (!a.cloneNode(false).isEqualNode(b.cloneNode(false))) {
+      return `shown: ${show(a.cloneNode(false))}\\nengine: ${show(b.cloneNode(false))}`;
+    }
+    [shown, wanted] = [a, b];
+  }
 }"""
 
 
@@ -121,9 +138,9 @@ def legal_buttons(page: Page) -> list[str]:
     )
 
 
-def board_mismatch(page: Page, html: str) -> list[str] | None:
-    """None when the board shows exactly `html`; else (shown, expected)."""
-    return page.evaluate(BOARD_EQUALS, [BOARD, html])
+def board_mismatch(page: Page, html: str) -> str | None:
+    """None when the board shows exactly `html`; else where they first differ."""
+    return page.evaluate(BOARD_DIFFERENCE, [BOARD, html])
 
 
 def click_action(page: Page, action: str) -> None:

@@ -46,7 +46,8 @@ FOCUS = """(selector) => {
 }"""
 # Tab stops of the board, in order, and where focus is among them (-1: on the board itself).
 TAB_STOPS = """(selector) => {
-  const buttons = [...document.querySelectorAll(selector + " .rb-board button:not(:disabled)")];
+  const buttons = [...document.querySelectorAll(selector + " .rb-board button:not(:disabled)")]
+    .filter((b) => b.checkVisibility());  // a button the layout hides is no tab stop
   return { actions: buttons.map((b) => b.dataset.action), at: buttons.indexOf(document.activeElement) };
 }"""
 

@@ -30,15 +30,17 @@
   if (!blocked) {
     // A worked example's button may be pressed before the shell has loaded: keep the last one.
     let early = null;
+    let leaving = false; // a reader who leaves while the shell loads cuts its download short
     const remember = (event) => (early = event.target.closest(".rb-open-scenario") ?? early);
     document.addEventListener("click", remember);
+    addEventListener("pagehide", () => (leaving = true));
     import(SHELL_URL).then(
       (shell) => {
         document.removeEventListener("click", remember);
         shell.start();
         early?.click();
       },
-      (err) => console.error("rb: the sandbox shell did not load", err),
+      (err) => leaving || console.error("rb: the sandbox shell did not load", err),
     );
     return;
   }

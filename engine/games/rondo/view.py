@@ -70,6 +70,19 @@ def _go_button(space: str, view: dict[str, Any], prefix: str) -> str:
     )
 
 
+def _go_list(view: dict[str, Any], legal: list[str]) -> str:
+    """The spaces to choose from again, as a row of labelled buttons: on a phone the spaces of
+    the drawing are smaller than a fingertip, so these are the ones to press (shown there only)."""
+    buttons = "".join(
+        f'<button type="button" data-action="{action}">'
+        f"{escape(space_label(INDEX[action[3:]], view['side']))}"
+        "</button>"
+        for action in legal
+        if action.startswith("go:")
+    )
+    return f'<div class="rd-go-list" role="group" aria-label="置けるマス">{buttons}</div>' if buttons else ""
+
+
 def _board_list(view: dict[str, Any], prefix: str) -> str:
     """The occupied spaces as a list, for readers who cannot see the drawing."""
     values = VALUES[view["side"]]
@@ -111,7 +124,7 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
         group = (
             f'<div class="rd-actions" role="group" aria-label="選べる行動">{buttons}</div>' if buttons else ""
         )
-        inner = prompt + _chain_text(view) + group
+        inner = prompt + _chain_text(view) + _go_list(view, legal) + group
     return (
         f'<div class="rd-controls" id="{prefix}-controls" role="group" aria-label="手番の操作">{inner}</div>'
     )

@@ -14,8 +14,6 @@ with many small steps still end in a few hundred clicks. The same game, played i
 
 from __future__ import annotations
 
-import base64
-import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,13 +22,13 @@ from engine.game import Game
 from engine.replay import new_game, to_log
 from engine.rng import Rng
 from engine.session import Session
+from tests.browser.helpers import BOARD, BOARD_DIFFERENCE, READ_SAVE
 
 SEED = 2026
 READER = 0  # the reader's seat
 RANDOM_ONE_IN = 5
 BOOT_TIMEOUT_S = 180
 MOVE_TIMEOUT_S = 60
-BOARD = ".rb-sandbox .rb-board"
 
 STATE = "() => document.querySelector('.rb-sandbox')?.dataset.rbState"
 SETTLED = "() => ['ready', 'error'].includes(document.querySelector('.rb-sandbox')?.dataset.rbState)"
@@ -52,45 +50,6 @@ WATCH_BUSY = """() => {
   });
 }"""
 SETTLED_AFTER_BUSY = f"() => window.__rbLeftBusy && ({SETTLED})()"
-
-# The one place that knows where the shell keeps the saved game: IndexedDB "rb", store "saves".
-# (Opened at its version 1, so that reading first would create it as the shell does, not empty.)
-SAVED_GAME = """(game) => new Promise((resolve, reject) => {
-  const opening = indexedDB.open("rb", 1);
-  opening.onupgradeneeded = () => opening.result.createObjectStore("saves");
-  opening.onerror = () => reject(opening.error);
-  opening.onsuccess = () => {
-    const db = opening.result;
-    const reading = db.transaction("saves").objectStore("saves").get(game);
-    reading.onsuccess = () => { db.close(); resolve(reading.result ?? null); };
-    reading.onerror = () => reject(reading.error);
-  };
-})"""
-
-# None when the board shows exactly `html` (compared as DOM trees: attribute order aside), else
-# where the two first differ.
-BOARD_DIFFERENCE = """(selector, html) => {
-  const board = document.querySelector(selector);
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  const expected = board.cloneNode(false);
-  expected.append(template.content);
-  if (board.isEqualNode(expected)) return null;
-  const show = (node) => (node?.outerHTML ?? node?.textContent ?? "nothing").slice(0, 300);
-  let [shown, wanted] = [board, expected];
-  for (;;) {
-    const i = [...wanted.childNodes].findIndex((child, k) => !child.isEqualNode(shown.childNodes[k]));
-    const j = i < 0 ? wanted.childNodes.length : i;
-    const [a, b] = [shown.childNodes[j], wanted.childNodes[j]];
-    if (!a || !b || a.nodeName !== b.nodeName || a.nodeType !== Node.ELEMENT_NODE) {
-      return `shown: ${show(a)}\\nengine: ${show(b)}`;
-    }
-    if (a.cloneNode(false).isEqualNode(b.cloneNode(false)) === false) {
-      return `shown: ${show(a.cloneNode(false))}\\nengine: ${show(b.cloneNode(false))}`;
-    }
-    [shown, wanted] = [a, b];
-  }
-}"""
 
 
 def table(game: Game) -> dict[str, Any]:
@@ -117,10 +76,6 @@ def planned_game(game: Game) -> list[str]:
             view = session.state.view(READER)
             session.act(choose(game, view, session.state.legal_actions(), rng))
     return list(session.state.history)
-
-
-def share_fragment(entry: dict[str, Any]) -> str:
-    return "#rb=" + base64.urlsafe_b64encode(json.dumps(entry).encode()).rstrip(b"=").decode()
 
 
 def open_sandbox(driver: Driver, url: str) -> None:
@@ -164,13 +119,13 @@ def enabled_actions(driver: Driver) -> list[str]:
 
 def saved_game(driver: Driver, game_id: str) -> dict[str, Any]:
     """The {log, seats} the shell keeps for a game."""
-    entry = driver.evaluate(SAVED_GAME, game_id)
+    entry = driver.evaluate(READ_SAVE, game_id)
     assert entry is not None, f"no saved game for {game_id}"
     return entry
 
 
 def board_difference(driver: Driver, html: str) -> str | None:
-    return driver.evaluate(BOARD_DIFFERENCE, BOARD, html)
+    return driver.evaluate(BOARD_DIFFERENCE, [BOARD, html])
 
 
 def left_the_host(requests: list[str], base: str) -> list[str]:

@@ -44,12 +44,9 @@ from tests.browser.cross.reader import (
     open_sandbox,
     planned_game,
     saved_game,
-    share_fragment,
     table,
 )
-
-# With pytest-xdist: these tests in one worker of their own, beside the Chromium ones.
-pytestmark = pytest.mark.xdist_group("cross-browser")
+from tests.browser.helpers import share_fragment
 
 PHONE = (390, 844)
 RUNTIME = "/assets/vendor/pyodide/pyodide.asm.wasm"

@@ -41,12 +41,10 @@ from tests.browser.cross.reader import (
     next_step,
     open_sandbox,
     saved_game,
-    share_fragment,
     table,
 )
 from tests.browser.cross.test_cross_browser import BY_COST, PHONE, PLANS
-
-pytestmark = pytest.mark.xdist_group("cross-browser")  # one WebKit boot for the module's tests
+from tests.browser.helpers import share_fragment
 
 CLICKS = 12  # the reader's first clicks, each followed by a measure
 TOUCH_PX = 44
@@ -77,6 +75,10 @@ LAYOUT = """(touchPx) => {
     return (["hidden", "clip"].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1)
       || (["hidden", "clip"].includes(style.overflowY) && el.scrollHeight > el.clientHeight + 1);
   };
+  const large = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width >= touchPx - 0.5 && r.height >= touchPx - 0.5;
+  };
   const sandbox = document.querySelector(".rb-sandbox");
   const width = document.documentElement.scrollWidth;
   const article = [...document.querySelector(".md-content").querySelectorAll("*")].filter(shown);
@@ -88,10 +90,11 @@ LAYOUT = """(touchPx) => {
       return (r.left < -0.5 || r.right > innerWidth + 0.5) && !inScroller(el);
     }).map(name),
     clipped: [sandbox, ...sandbox.querySelectorAll("*")].filter(shown).filter(hides).map(name),
-    small: targets.filter((el) => {
-      const r = el.getBoundingClientRect();
-      return r.width < touchPx - 0.5 || r.height < touchPx - 0.5;
-    }).map(name),
+    // WCAG's equivalent-control exception: a small target is fine where a large one shown
+    // beside it does the same (Rondo's spaces of the drawing, and the list of them).
+    small: targets.filter((el) => !large(el) && !targets.some((other) =>
+      other !== el && el.dataset.action && other.dataset.action === el.dataset.action && large(other)
+    )).map(name),
   };
 }"""
 
@@ -139,10 +142,5 @@ def test_nothing_sticks_out_or_is_clipped(layouts: dict[str, dict[str, list[str]
     assert problems(layouts, "clipped") == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shell's buttons are 39 px high, the log's summary 36 px, the boards' buttons 30 px: "
-    "sandbox.css and games.css need min-height/min-width 44px (see the branch's report)",
-)
 def test_the_sandboxs_touch_targets_are_44_px(layouts: dict[str, dict[str, list[str]]]) -> None:
     assert problems(layouts, "small") == {}

@@ -105,9 +105,13 @@ export function mountSandbox(el) {
     ui.log.scrollTop = ui.log.scrollHeight; // the newest move in view
     showSetup(next.players, next.seats, next.options);
     ui.shareBox.hidden = true;
-    if (focused && !ui.board.contains(document.activeElement)) {
-      const again = focusedAction && ui.board.querySelector(`button[data-action="${CSS.escape(focusedAction)}"]`);
-      (again ?? ui.board.querySelector("button:not(:disabled)") ?? ui.board).focus();
+    const visible = (node) => node.checkVisibility?.() ?? true;
+    const now = document.activeElement;
+    if (focused && !(ui.board.contains(now) && visible(now))) {
+      // Focus was on the board and the move took its element away (or hid it: the browser will
+      // drop it): the same move's button if it is still there, else the first, else the board.
+      const shown = [...ui.board.querySelectorAll("button:not(:disabled)")].filter(visible);
+      (shown.find((b) => b.dataset.action === focusedAction) ?? shown[0] ?? ui.board).focus();
     }
   }
 

@@ -115,6 +115,10 @@ export function mountLayout(sandbox) {
     setTimeout(() => rule.classList.remove("rb-highlight"), HIGHLIGHT_MS);
   }
 
+  // The floating button steps aside while the sandbox itself is on screen (below the rules).
+  const seen = new IntersectionObserver(([entry]) => fab.classList.toggle("rb-play-fab--away", entry.isIntersecting));
+  seen.observe(sandbox);
+
   listen(fab, "click", open);
   listen(back, "click", close);
   listen(toc, "click", () => showToc(toc.getAttribute("aria-pressed") !== "true"));
@@ -130,6 +134,7 @@ export function mountLayout(sandbox) {
 
   return () => {
     controller.abort();
+    seen.disconnect();
     delete root.dataset.rbLayout;
     delete root.dataset.rbPanel;
     panel.replaceWith(sandbox);
