@@ -17,8 +17,6 @@ from build_tools.browsers import launch
 from tests.browser.cross.conftest import Site
 from tests.browser.cross.reader import action_button, click, enabled_actions, open_sandbox
 
-pytestmark = pytest.mark.xdist_group("cross-browser")
-
 GAME_PAGE = "necropolis.html"
 BOOT = "() => document.querySelector('.rb-sandbox').dataset.rbBoot"
 
