@@ -5,8 +5,8 @@
 //
 // A record is {key, length, checksum, bytes}: `key` is manifest.json's hash of every file the
 // interpreter's memory depends on, `checksum` a hash of the bytes, kept as a Blob (read back in
-// a fraction of the time an ArrayBuffer value takes in Chromium). readSnapshot returns the bytes
-// only when the key is the current one and the bytes are whole; anything else reads as none.
+// a fraction of the time an ArrayBuffer value takes in Chromium). findSnapshot hands out the bytes
+// only when the key is the current one and the bytes are whole.
 
 const DATABASE = "rb-python";
 const STORE = "snapshots";
@@ -49,20 +49,27 @@ export function checksum(bytes) {
   return `${(low >>> 0).toString(16)}-${(high >>> 0).toString(16)}`;
 }
 
-/** The stored snapshot's bytes if they were made for `key` (a promise: the read starts at once)
- * and are whole; else null. */
-export async function readSnapshot(key) {
+/** Whether a snapshot made for `key` (a promise) is stored: null if none is, else {bytes}, a
+ * promise of its bytes that rejects unless they are whole. Only the record's small fields are read
+ * before answering, so that Pyodide's start can begin while the bytes are still being read. */
+export async function findSnapshot(key) {
   let record;
   try {
     record = await run("readonly", (store) => store.get(RECORD));
-    if (!record) return null;
-    const bytes = new Uint8Array(record.bytes instanceof Blob ? await record.bytes.arrayBuffer() : record.bytes);
-    if (record.key !== (await key)) return null;
-    return bytes.byteLength === record.length && checksum(bytes) === record.checksum ? bytes : null;
   } catch (err) {
     console.warn("rb: the saved interpreter could not be read", err);
     return null;
   }
+  if (!record || record.key !== (await key)) return null;
+  const bytes = (async () => {
+    const data = new Uint8Array(record.bytes instanceof Blob ? await record.bytes.arrayBuffer() : record.bytes);
+    if (data.byteLength !== record.length || checksum(data) !== record.checksum) {
+      throw new Error("the saved interpreter is damaged");
+    }
+    return data;
+  })();
+  bytes.catch(() => {}); // whoever awaits it hears of a failure; until then it is no unhandled one
+  return { bytes };
 }
 
 /** Keep `bytes` as the snapshot for `key`, replacing any other; true once it is kept. As a Blob,

@@ -13,7 +13,7 @@ import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
 import * as downloads from "./downloads.mjs";
 import { ENTRY, importEveryGame, installWheel, reseed } from "./python.mjs";
 import { readSave, writeSave } from "./saves.mjs";
-import { dropSnapshot, readSnapshot, writeSnapshot } from "./snapshots.mjs";
+import { dropSnapshot, findSnapshot, writeSnapshot } from "./snapshots.mjs";
 
 const VENDOR = new URL("../../vendor/", import.meta.url);
 const RUNTIME = new URL("pyodide/", VENDOR);
@@ -50,15 +50,17 @@ async function fetchBytes(url) {
   return new Uint8Array(await (await fetchOk(url)).arrayBuffer());
 }
 
-/** The interpreter restored from `snapshot`, its engine already imported. */
+/** The interpreter restored from `snapshot` (a promise of its bytes: Pyodide fetches the standard
+ * library and its lock file while they are read), its engine already imported. */
 async function restore(options, snapshot) {
   const py = await loadRuntime({
     ...options,
     _loadSnapshot: snapshot,
     // A snapshot taken after the heap grew holds more memory than the wasm starts with.
     async createPyodideModule(settings) {
-      const module = await (await asm).default(settings);
-      const heap = snapshot.byteLength - new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
+      const [create, bytes] = await Promise.all([asm, snapshot]);
+      const module = await create.default(settings);
+      const heap = bytes.byteLength - new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
       if (module.HEAP8.length < heap) module.growMemory(heap);
       return module;
     },
@@ -95,13 +97,13 @@ async function boot() {
     progress("runtime");
     // The manifest is checked with the host every time; the files it names never change.
     const manifest = fetchOk(new URL("manifest.json", PYTHON), { cache: "no-cache" }).then((r) => r.json());
-    const snapshot = readSnapshot(manifest.then((m) => m.key));
+    const snapshot = findSnapshot(manifest.then((m) => m.key));
     const { key, stdlib, wheel } = await manifest;
     const options = { indexURL: RUNTIME.href, stdLibURL: new URL(stdlib.file, PYTHON).href };
     const saved = await snapshot;
     let python = null;
     if (saved) {
-      python = await restore(options, saved).catch(async (err) => {
+      python = await restore(options, saved.bytes).catch(async (err) => {
         console.warn("rb: the saved interpreter did not load; starting afresh", err);
         await dropSnapshot();
         return null;
