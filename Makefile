@@ -18,8 +18,8 @@ BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb matchbox-window-
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide test-browsers soak bench \
-  screenshots lint clean
+.PHONY: setup browser-deps vendor wheel runtime site serve test test-python test-pyodide test-browsers soak \
+  bench screenshots lint clean
 
 setup: $(STAMP)
 $(STAMP): pyproject.toml
@@ -39,7 +39,11 @@ vendor: setup
 wheel: setup
 	$(PY) -m build_tools.wheel
 
-site: vendor wheel
+# The engine wheel with .pyc and the cut standard library, made by the vendored Pyodide in Node.
+runtime: vendor wheel
+	$(PY) -m build_tools.runtime
+
+site: runtime
 	$(PY) -m mkdocs build --strict --quiet
 
 serve: site

@@ -1,49 +1,98 @@
-"""Measure the sandbox's start-up and the engine's speed in one headless Chromium run.
+"""Measure the sandbox's start-up and the engine's speed in headless Chromium.
 
-Serves the built site/ on 127.0.0.1 and prints two tables:
-- bare Pyodide boot (a throwaway worker that only loads our vendored runtime) and sandbox-ready
-  time of the Necropolis page (navigation start to data-rb-state="ready"), with a cold and a
-  warm HTTP cache, and their ratio;
-- the next page after material's instant navigation, with the worker still to start and kept;
-- for every registered game and each of its player counts: games per second, the heuristic's
-  and the random bot's move time, and the heuristic's result against randoms (its seat rotates
-  with the game index: engine.benchmark.rotated_lineup), in host CPython and in Pyodide (the
-  site's own worker, through the bridge's "bench" op, so the browser runs exactly the shipped
-  wheel). With 2 players the result is a win rate, with more a share of the wins against the
-  fair share 1/n; a win shared by k seats counts 1/k.
+Start-up (issue 13), for each host the bench stands in for (build_tools.serve): a plain server
+behind a link of --rate MB/s shared by every download, the same server unthrottled, and on
+request a compressing one. Each run, with fresh profiles:
+- bare Pyodide boot: a probe page served from the same vendored files, whose module worker
+  only runs loadPyodide(); time from the navigation's start to its end; first visit (empty
+  profile), then a return visit (the browser started again on the same profile, after the first
+  visit stayed open --linger seconds);
+- sandbox ready: the same on the Necropolis page, to its sandbox's data-rb-state="ready", and
+  the ratio to the bare boot (issue 13's targets: first visit <= 1.0, return visit <= 0.5);
+- the next game page by material's instant navigation, in both sessions (target <= 150 ms);
+  index -> game with the worker still to start, and game -> index -> game with the worker kept;
+- the first visit's transfer: every file the server sent until the end of the linger, as sent
+  and gzip-compressed (what a compressing host would send).
 
-A persistent temporary profile keeps the HTTP cache on disk between pages (an incognito context
-would fetch the wasm again every time); the cold runs clear it first.
+Engine: for every registered game and each of its player counts: games per second, the
+heuristic's and the random bot's move time, and the heuristic's result against randoms (its seat
+rotates with the game index: engine.benchmark.rotated_lineup), in host CPython and in Pyodide
+(the site's own worker, through the bridge's "bench" op, so the browser runs exactly the shipped
+wheel). With 2 players the result is a win rate, with more a share of the wins against the fair
+share 1/n; a win shared by k seats counts 1/k.
 
-    python -m build_tools.bench [--runs 3] [--games 300]      (make bench; --runs 0: engine only)
+The machine's other load moves every figure: compare ratios within one run.
+
+    python -m build_tools.bench [--runs 3] [--rate 5] [--linger 5] [--hosts plain local]
+                                [--games 300]       (make bench; --runs 0: engine only;
+                                                     --games 0: start-up only)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gzip
 import platform
 import statistics
 import sys
 import tempfile
+import time
 from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
-from build_tools.serve import serving
+from build_tools.serve import Sent, SiteServer, running, serving
 from engine.benchmark import play_games
 from engine.registry import games as registered_games
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
-GAME = "necropolis"  # the page whose start-up is measured
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # Every other host fails to resolve: the guard blocks them without Playwright's routing,
+    # which would turn the HTTP cache off (and with it every return visit's cache).
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+]
+GAME, NEXT_GAME = "necropolis", "no-return"  # the page whose start-up is measured, and the next one
 NO_SANDBOX_PAGE = "404.html"  # a page of the site with no sandbox on it
 TIMEOUT_MS = 120_000
+TARGETS = {"first": 1.0, "return": 0.5, "next": 0.150}  # issue 13 (ratios; seconds)
 
-# Runs in every document: note the moment any sandbox becomes ready (performance.now(), ms).
+
+@dataclass(frozen=True)
+class Host:
+    """A kind of host the bench stands in for."""
+
+    name: str
+    throttled: bool
+    compress: bool
+
+    def describe(self, rate: float) -> str:
+        link = f"a shared {rate:g} MB/s link" if self.throttled else "no throttle (loopback)"
+        server = "compressing server (gzip)" if self.compress else "plain server (no compression)"
+        return f"{server}, {link}"
+
+
+HOSTS = {
+    "plain": Host("plain", throttled=True, compress=False),  # python3 -m http.server on a LAN
+    "local": Host("local", throttled=False, compress=False),
+    "gzip": Host("gzip", throttled=True, compress=True),  # a host that compresses
+}
+
+# Runs in every document: note the moment any sandbox becomes ready (performance.now(), ms). Bots
+# move at once (a speed readers can choose), so "ready" is the reader's turn on every page, not
+# the end of the bots' animation on a game that a bot opens.
 RECORD_READY = """
+try { localStorage.setItem("rb:bot-speed", "instant"); } catch {}
 window.__rbReady = [];
 new MutationObserver((records) => {
   for (const record of records) {
@@ -54,20 +103,20 @@ new MutationObserver((records) => {
 }).observe(document, {subtree: true, attributeFilter: ["data-rb-state"], attributeOldValue: true});
 """
 
-BARE_BOOT = """async (indexURL) => {
-  const source = `import { loadPyodide } from ${JSON.stringify(indexURL + "pyodide.mjs")};
-    await loadPyodide({ indexURL: ${JSON.stringify(indexURL)} });
-    postMessage("booted");`;
-  const started = performance.now();
-  const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })),
-                            { type: "module" });
-  await new Promise((resolve, reject) => {
-    worker.onmessage = resolve;
-    worker.onerror = () => reject(new Error("the bare Pyodide worker failed"));
-  });
-  worker.terminate();
-  return performance.now() - started;
-}"""
+# The bare-boot probe: a page whose module worker only loads the site's vendored Pyodide.
+PROBE_PAGE = "/__bench__/bare.html"
+PROBE_HTML = b"""<!doctype html><meta charset="utf-8"><title>bare Pyodide boot</title>
+<link rel="icon" href="data:,">
+<script type="module">
+  const worker = new Worker(new URL("bare-worker.mjs", location.href), { type: "module" });
+  worker.onmessage = () => (window.__bareBooted = performance.now());
+  worker.onerror = (event) => (window.__bareFailed = event.message || "the worker failed");
+</script>
+"""
+PROBE_WORKER = """import {{ loadPyodide }} from "../{runtime}pyodide.mjs";
+await loadPyodide({{ indexURL: new URL("../{runtime}", import.meta.url).href }});
+postMessage("booted");
+"""
 
 # One worker for every engine run: boots once, then answers each "bench" request in turn.
 START_WORKER = """(workerURL) => {
@@ -95,48 +144,134 @@ INSTANT_CLICK = """(href) => {
 }"""
 
 
-def clear_cache(context: BrowserContext, page: Page) -> None:
-    context.new_cdp_session(page).send("Network.clearBrowserCache")
-
-
-def bare_boot_ms(page: Page, base: str) -> float:
-    page.goto(base + NO_SANDBOX_PAGE)
-    return page.evaluate(BARE_BOOT, base + "assets/vendor/pyodide/")
-
-
 def wait_ready(page: Page, count: int) -> float:
     """Wait for the count-th time a sandbox became ready on this document; return that moment."""
     page.wait_for_function(f"window.__rbReady.length >= {count}", timeout=TIMEOUT_MS)
     return page.evaluate(f"window.__rbReady[{count - 1}]")
 
 
-def sandbox_ready_ms(context: BrowserContext, base: str, *, cold: bool) -> float:
-    page = context.new_page()
-    if cold:
-        page.goto(base + NO_SANDBOX_PAGE)
-        page.evaluate("localStorage.clear()")
-        clear_cache(context, page)
-    page.goto(base + f"{GAME}.html")
-    ready = wait_ready(page, 1)  # performance.now() counts from the navigation's start
-    page.close()
-    return ready
+def click_nav(page: Page, name: str) -> float:
+    """Follow the sidebar's link to `name` (material's instant navigation); when it was clicked."""
+    return page.evaluate(INSTANT_CLICK, f"/{name}")
+
+
+def launch(playwright: Playwright, profile: str, foreign: list[str]) -> BrowserContext:
+    """Chromium on a persistent profile (an incognito context would keep no wasm on disk)."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, locale="ja-JP"
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(RECORD_READY)
+    guard_requests(context, foreign)
+    return context
+
+
+def first_page(context: BrowserContext) -> Page:
+    return context.pages[0] if context.pages else context.new_page()
+
+
+def bare_boot_ms(context: BrowserContext, base: str) -> float:
+    page = first_page(context)
+    page.goto(base + PROBE_PAGE.lstrip("/"), wait_until="commit")
+    page.wait_for_function("window.__bareBooted || window.__bareFailed", timeout=TIMEOUT_MS)
+    failed = page.evaluate("window.__bareFailed")
+    if failed:
+        raise RuntimeError(f"the bare Pyodide probe failed: {failed}")
+    return page.evaluate("window.__bareBooted")
+
+
+def sandbox_ready_ms(context: BrowserContext, base: str) -> float:
+    page = first_page(context)
+    page.goto(base + f"{GAME}.html", wait_until="commit")
+    return wait_ready(page, 1)  # performance.now() counts from the navigation's start
+
+
+def next_game_ms(context: BrowserContext) -> float:
+    """From the game page, whose sandbox is ready, to the next game's sandbox, ready."""
+    page = first_page(context)
+    clicked = click_nav(page, f"{NEXT_GAME}.html")
+    return wait_ready(page, 2) - clicked
 
 
 def instant_navigation_ms(context: BrowserContext, base: str) -> tuple[float, float]:
     """index -> game page (worker still to start), then game -> index -> game (worker kept)."""
     page = context.new_page()
     page.goto(base + "index.html")
-    clicked = page.evaluate(INSTANT_CLICK, f"/{GAME}.html")
+    clicked = click_nav(page, f"{GAME}.html")
     first = wait_ready(page, 1) - clicked
-    page.evaluate(INSTANT_CLICK, "/index.html")
+    click_nav(page, "index.html")
     page.wait_for_url(base + "index.html")
-    clicked = page.evaluate(INSTANT_CLICK, f"/{GAME}.html")
+    clicked = click_nav(page, f"{GAME}.html")
     kept = wait_ready(page, 2) - clicked
     starts = page.evaluate("window.__rbWorkerStarts")
     page.close()
     if starts != 1:
         raise RuntimeError(f"instant navigation started {starts} workers, expected 1")
     return first, kept
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """What one visit made the server send: files, bytes as sent, and gzip-compressed."""
+
+    files: int
+    sent: int
+    gzipped: int
+
+
+def transfer(site: Path, sent: list[Sent]) -> Transfer:
+    bodies = [s for s in sent if s.status == 200]
+    return Transfer(
+        files=len(bodies),
+        sent=sum(s.size for s in bodies),
+        gzipped=sum(s.size if s.encoding == "gzip" else gzip_size(site, s.path) for s in bodies),
+    )
+
+
+@cache
+def gzip_size(site: Path, url_path: str) -> int:
+    """The file gzip-compressed (level 6, as hosts do), or as is when that is no smaller."""
+    data = (site / url_path.lstrip("/")).read_bytes()
+    return min(len(data), len(gzip.compress(data, 6)))
+
+
+def probe_files(site: Path) -> dict[str, bytes]:
+    """The bare-boot probe page and its worker, importing the runtime the site ships."""
+    (runtime,) = {path.parent for path in site.glob("assets/vendor/**/pyodide.mjs")}
+    worker = PROBE_WORKER.format(runtime=runtime.relative_to(site).as_posix() + "/")
+    return {PROBE_PAGE: PROBE_HTML, PROBE_PAGE.replace("bare.html", "bare-worker.mjs"): worker.encode()}
+
+
+def startup_run(
+    playwright: Playwright, server: SiteServer, site: Path, linger: float, timings: dict, foreign: list[str]
+) -> Transfer:
+    """One run on one host: bare boot and sandbox, each a first visit then a return visit."""
+    base = f"http://127.0.0.1:{server.server_port}/"
+    with tempfile.TemporaryDirectory() as bare, tempfile.TemporaryDirectory() as sandbox:
+        context = launch(playwright, bare, foreign)
+        timings["bare first"].append(bare_boot_ms(context, base))
+        time.sleep(linger)
+        context.close()
+        context = launch(playwright, bare, foreign)
+        timings["bare return"].append(bare_boot_ms(context, base))
+        context.close()
+
+        context = launch(playwright, sandbox, foreign)
+        assert server.sent is not None
+        mark = len(server.sent)
+        timings["sandbox first"].append(sandbox_ready_ms(context, base))
+        time.sleep(linger)
+        visit = transfer(site, server.sent[mark:])
+        timings["next first"].append(next_game_ms(context))
+        context.close()
+        context = launch(playwright, sandbox, foreign)
+        timings["sandbox return"].append(sandbox_ready_ms(context, base))
+        timings["next return"].append(next_game_ms(context))
+        first, kept = instant_navigation_ms(context, base)
+        timings["nav first"].append(first)
+        timings["nav kept"].append(kept)
+        context.close()
+    return visit
 
 
 def table_sizes() -> list[tuple[str, int]]:
@@ -178,17 +313,14 @@ def cpython_engine(games: int) -> list[dict]:
     return reports
 
 
-def guard_requests(context: BrowserContext) -> list[str]:
-    """Block (and list) every request that would leave 127.0.0.1."""
-    foreign: list[str] = []
+def guard_requests(context: BrowserContext, foreign: list[str]) -> None:
+    """List every request that would leave 127.0.0.1 (CHROMIUM_ARGS make them fail)."""
 
     def is_foreign(url: str) -> bool:
         parts = urlsplit(url)
         return parts.scheme in {"http", "https"} and parts.hostname not in {"127.0.0.1", "localhost"}
 
     context.on("request", lambda request: is_foreign(request.url) and foreign.append(request.url))
-    context.route(is_foreign, lambda route: route.abort())
-    return foreign
 
 
 def spread(values: list[float]) -> str:
@@ -197,60 +329,73 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(seconds):6.2f} s  ({min(seconds):.2f}–{max(seconds):.2f})"
 
 
-def measure(site: Path, runs: int, games: int) -> None:
-    timings: dict[str, list[float]] = defaultdict(list)
-    with (
-        serving(site, quiet=True) as base,
-        sync_playwright() as playwright,
-        tempfile.TemporaryDirectory() as profile,
-    ):
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, locale="ja-JP"
-        )
-        context.set_default_timeout(TIMEOUT_MS)
-        context.add_init_script(RECORD_READY)
-        foreign = guard_requests(context)
-        page = context.new_page()
-        agent = page.evaluate("navigator.userAgent")
-        page.close()
-        for run in range(runs):
-            progress(f"start-up, run {run + 1} of {runs}")
-            page = context.new_page()
-            page.goto(base + NO_SANDBOX_PAGE)
-            clear_cache(context, page)
-            timings["bare cold"].append(bare_boot_ms(page, base))
-            timings["bare warm"].append(bare_boot_ms(page, base))
-            page.close()
-            timings["sandbox cold"].append(sandbox_ready_ms(context, base, cold=True))
-            timings["sandbox warm"].append(sandbox_ready_ms(context, base, cold=False))
-            first, kept = instant_navigation_ms(context, base)
-            timings["nav first"].append(first)
-            timings["nav kept"].append(kept)
-        in_pyodide, runtime = pyodide_engine(context, base, games)
-        context.close()
-    in_cpython = cpython_engine(games)
+def measure_startup(
+    playwright: Playwright, host: Host, args: argparse.Namespace, foreign: list[str]
+) -> dict[Path, tuple[dict[str, list[float]], list[Transfer]]]:
+    """Every site on this host, run after run in turn (so the machine's load weighs on all alike)."""
+    results = {site: (defaultdict(list), []) for site in args.site}
+    rate = args.rate * 1e6 if host.throttled else None
+    with contextlib.ExitStack() as stack:
+        servers = {}
+        for site in args.site:
+            files = probe_files(site)
+            server = running(site, quiet=True, rate=rate, compress=host.compress, files=files, log=True)
+            servers[site] = stack.enter_context(server)
+            if host.compress:
+                servers[site].compress_all()
+        for run in range(args.runs):
+            for site, (timings, transfers) in results.items():
+                progress(f"start-up, {host.name} host, {site.name}, run {run + 1} of {args.runs}")
+                transfers.append(startup_run(playwright, servers[site], site, args.linger, timings, foreign))
+    return results
+
+
+def measure(args: argparse.Namespace) -> None:
+    foreign: list[str] = []
+    results = {}
+    with sync_playwright() as playwright:
+        for name in args.hosts if args.runs else []:
+            results[name] = measure_startup(playwright, HOSTS[name], args, foreign)
+        with serving(args.site[0], quiet=True) as base, tempfile.TemporaryDirectory() as profile:
+            context = launch(playwright, profile, foreign)
+            page = first_page(context)
+            agent = page.evaluate("navigator.userAgent")
+            in_pyodide, runtime = pyodide_engine(context, base, args.games) if args.games else ([], {})
+            context.close()
     browser = next((part for part in agent.split() if "Chrome/" in part), "Chromium")
-    if runs:
-        print_startup(timings, runs, browser)
-    print_engine(games, in_cpython, in_pyodide, runtime, browser)
+    for name, sites in results.items():
+        for site, (timings, transfers) in sites.items():
+            where = f"{HOSTS[name].describe(args.rate)}" + (f"; site {site}" if len(sites) > 1 else "")
+            print_startup(where, timings, transfers, args.runs, browser)
+    if args.games:
+        print_engine(args.games, cpython_engine(args.games), in_pyodide, runtime, browser)
     print(f"\nrequests that left 127.0.0.1: {len(foreign)}")
 
 
-def print_startup(timings: dict[str, list[float]], runs: int, browser: str) -> None:
-    def ratio(key: str, bare: str) -> str:
-        return f"{statistics.median(timings[key]) / statistics.median(timings[bare]):.2f}× bare"
+def print_startup(
+    host: str, timings: dict[str, list[float]], transfers: list[Transfer], runs: int, browser: str
+) -> None:
+    def ratio(visit: str) -> str:
+        value = statistics.median(timings[f"sandbox {visit}"]) / statistics.median(timings[f"bare {visit}"])
+        return f"{value:.2f}× bare (target ≤ {TARGETS[visit]})"
 
-    print(f"\nSandbox start-up, {GAME} page, {browser}, median of {runs} (range)")
+    print(f"\nSandbox start-up, {GAME} page, {browser}, {host}; median of {runs} (range)")
     rows = [
-        ("bare Pyodide boot, cold cache", "bare cold", ""),
-        ("bare Pyodide boot, warm cache", "bare warm", ""),
-        ("sandbox ready, cold cache", "sandbox cold", ratio("sandbox cold", "bare cold")),
-        ("sandbox ready, warm cache", "sandbox warm", ratio("sandbox warm", "bare warm")),
-        ("index → game page, worker to start", "nav first", "instant navigation"),
+        ("bare Pyodide boot, first visit", "bare first", ""),
+        ("bare Pyodide boot, return visit", "bare return", ""),
+        ("sandbox ready, first visit", "sandbox first", ratio("first")),
+        ("sandbox ready, return visit", "sandbox return", ratio("return")),
+        (f"{GAME} → {NEXT_GAME}, first visit", "next first", f"instant navigation (≤ {TARGETS['next']} s)"),
+        (f"{GAME} → {NEXT_GAME}, return visit", "next return", "instant navigation"),
+        ("index → game page, worker to start", "nav first", "instant navigation, return visit"),
         ("game → index → game, worker kept", "nav kept", "instant navigation"),
     ]
     for label, key, note in rows:
         print(f"  {label:<38} {spread(timings[key])}  {note}".rstrip())
+    sent = statistics.median(t.sent for t in transfers) / 1e6
+    gzipped = statistics.median(t.gzipped for t in transfers) / 1e6
+    files = statistics.median(t.files for t in transfers)
+    print(f"  first visit's transfer: {files:g} files, {sent:.2f} MB as sent, {gzipped:.2f} MB gzipped")
 
 
 def heuristic_result(report: dict) -> str:
@@ -288,11 +433,15 @@ def print_engine(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, default=ROOT / "site")
-    parser.add_argument("--runs", type=int, default=3, help="start-up runs (0: only the engine)")
-    parser.add_argument("--games", type=int, default=300, help="bot games per game and player count")
-    args = parser.parse_args()
-    measure(args.site, args.runs, args.games)
+    parser.add_argument(
+        "--site", type=Path, nargs="+", default=[ROOT / "site"], help="built sites, measured in turn"
+    )
+    parser.add_argument("--runs", type=int, default=3, help="start-up runs per host (0: only the engine)")
+    parser.add_argument("--rate", type=float, default=5.0, help="the throttled link's MB/s (10^6 bytes)")
+    parser.add_argument("--linger", type=float, default=5.0, help="seconds a first visit stays open")
+    parser.add_argument("--hosts", nargs="+", choices=sorted(HOSTS), default=["plain", "local"])
+    parser.add_argument("--games", type=int, default=300, help="bot games per table (0: start-up only)")
+    measure(parser.parse_args())
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ For Chromium, Firefox ESR and WebKitGTK (build_tools.browsers), each run with fr
 - sandbox ready: from the navigation's start to the sandbox's first "ready" on the game page,
   cold (a fresh profile) and warm (the same page again); and its ratio to the bare boot.
 - phases of a warm boot, in the worker: fetching and compiling the wasm module alone, then
-  `loadPyodide` (the interpreter and the standard library's start-up), a few more standard
-  modules, the engine's wheel, its import, the first bridge call, and a pure-Python loop (the
-  interpreter's speed once started). For WebKit also with JSC's optimizing wasm tier (OMG)
+  `loadPyodide` (the interpreter and the standard library's start-up) on Pyodide's own standard
+  library and on the sandbox's cut, precompiled one, the engine's wheel, its import and every
+  game's, a memory snapshot and a second interpreter restored from it, its first bridge call,
+  and a pure-Python loop (the interpreter's speed once started). For WebKit also with JSC's
+  optimizing wasm tier (OMG)
   turned off through the environment, which shows how much of WebKit's boot is that tier's
   compiling; readers cannot do that, it is a measurement only.
 
@@ -68,20 +70,29 @@ PHASES = """async (vendor, game) => {
     await WebAssembly.compile(bytes);
     lap("compile wasm alone");
     const { loadPyodide } = await import(vendor + "pyodide/pyodide.mjs");
-    const py = await loadPyodide({ indexURL: vendor + "pyodide/" });
-    lap("loadPyodide");
-    py.runPython("import dataclasses, enum, hashlib, html, json, random, sysconfig, typing");
-    lap("more standard modules");
-    const manifest = await (await fetch(vendor + "wheels/manifest.json")).json();
-    const wheel = new Uint8Array(await (await fetch(vendor + "wheels/" + manifest.file)).arrayBuffer());
+    await loadPyodide({ indexURL: vendor + "pyodide/" });
+    lap("loadPyodide, stock stdlib");
+    const manifest = await (await fetch(vendor + "python/manifest.json")).json();
+    const stdLibURL = vendor + "python/" + manifest.stdlib.file;
+    const wheel = new Uint8Array(await (await fetch(vendor + "python/" + manifest.wheel.file)).arrayBuffer());
+    lap("fetch manifest, wheel");
+    const py = await loadPyodide({ indexURL: vendor + "pyodide/", stdLibURL, _makeSnapshot: true });
+    lap("loadPyodide, cut stdlib");
     const purelib = py.runPython("__import__('sysconfig').get_paths()['purelib']");
     py.unpackArchive(wheel, "wheel", { extractDir: purelib });
     lap("engine wheel");
-    const handle = py.pyimport("engine.bridge.handle_json");
+    py.pyimport("engine.bridge.handle_json");
     lap("engine import");
+    py.runPython("__import__('engine.registry').registry.games()");
+    lap("every game imported");
+    const snapshot = py.makeMemorySnapshot();
+    lap("makeMemorySnapshot");
+    const restored = await loadPyodide({ indexURL: vendor + "pyodide/", stdLibURL, _loadSnapshot: snapshot });
+    lap("loadPyodide, from it");
+    const handle = restored.pyimport("engine.bridge.handle_json");
     handle(JSON.stringify({ op: "catalog", game: ${JSON.stringify(game)} }));
     lap("first bridge call");
-    py.runPython("sum(i * i for i in range(300_000))");
+    restored.runPython("sum(i * i for i in range(300_000))");
     lap("Python loop (300k)");
     postMessage(phases);`;
   const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })),

@@ -1,4 +1,5 @@
-"""MkDocs hooks: check the vendored runtime, add each game's stylesheet, draw the engine's figures.
+"""MkDocs hooks: check the vendored runtime, add each game's stylesheet, draw the engine's figures,
+start the sandbox's worker early.
 
 A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
 the hook replaces the element with `engine.figures.render_figure(G, N)`. An unknown figure, or
@@ -14,9 +15,10 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 
+from build_tools.runtime import MANIFEST
 from build_tools.vendor import vendored_files
-from build_tools.wheel import MANIFEST
 from engine.figures import render_figure
 
 PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*)>\s*</div>""")
@@ -24,6 +26,9 @@ ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
 
 
 GAME_STYLES = "assets/stylesheets/games"
+EARLY_WORKER = "assets/javascripts/sandbox/early.js"
+WORKER = "assets/javascripts/sandbox/worker.mjs"
+CHARSET = '<meta charset="utf-8">'
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -53,3 +58,16 @@ def on_page_content(html_text: str, page: Page, **_: object) -> str:
             raise PluginError(f"{page.file.src_path}: figure {game}/{name}: {error}") from error
 
     return PLACEHOLDER.sub(draw, html_text)
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> str:
+    """On a page with a sandbox, start its worker first thing in <head>: early.js, inline (a file
+    would cost a request first), before the stylesheets (which hold a script back until they
+    have loaded)."""
+    if 'class="rb-sandbox"' not in output:
+        return output
+    if CHARSET not in output:
+        raise PluginError(f"{page.file.src_path}: no {CHARSET} to put the early worker after")
+    code = Path(config.docs_dir, EARLY_WORKER).read_text(encoding="utf-8")
+    script = f'<script data-worker="{get_relative_url(WORKER, page.url)}">\n{code}</script>'
+    return output.replace(CHARSET, CHARSET + script, 1)

@@ -5,6 +5,8 @@ its tarball checked against the pinned sha512 integrity, and the listed files ex
 docs/assets/vendor/ (served with the site), or into the folder its `into` names (relative to
 the repository, outside docs/: tools the tests use, such as axe-core, are never served).
 Pyodide's lock file is trimmed to no packages, so nothing can be fetched by name at run time.
+The runtime's two big files get gzip siblings (PRECOMPRESSED): the worker fetches and unpacks
+those itself, so a server that compresses nothing (python3 -m http.server) still sends 4 MB, not 13.
 
     python -m build_tools.vendor
 """
@@ -12,6 +14,7 @@ Pyodide's lock file is trimmed to no packages, so nothing can be fetched by name
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import subprocess
@@ -24,6 +27,7 @@ CACHE = ROOT / ".cache" / "npm"
 DOCS = ROOT / "docs"
 VENDOR = DOCS / "assets" / "vendor"
 PYODIDE_LOCK = "pyodide-lock.json"
+PRECOMPRESSED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs")  # under VENDOR
 
 
 def pins() -> dict[str, dict]:
@@ -49,7 +53,20 @@ def package_files(name: str) -> list[Path]:
 
 def vendored_files() -> list[Path]:
     """Every file this module writes under docs/assets/vendor/: what the site serves."""
-    return [path for name, pin in pins().items() if "into" not in pin for path in package_files(name)]
+    files = [path for name, pin in pins().items() if "into" not in pin for path in package_files(name)]
+    return files + [sibling(VENDOR / name) for name in PRECOMPRESSED]
+
+
+def sibling(path: Path) -> Path:
+    return path.with_name(path.name + ".gz")
+
+
+def precompress(path: Path) -> None:
+    """Write path.gz (gzip -9, no time stamp: the same file gives the same bytes) unless it is
+    newer than the file (extract() rewrites only what changed)."""
+    target = sibling(path)
+    if not target.exists() or target.stat().st_mtime < path.stat().st_mtime:
+        target.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
 
 
 def integrity_of(path: Path) -> str:
@@ -103,6 +120,8 @@ def main() -> None:
         into = destination(name, pin)
         extract(fetch_tarball(name, pin["version"], pin["integrity"]), pin["files"], into)
         print(f"vendored {name}@{pin['version']} into {into.relative_to(ROOT)}")
+    for name in PRECOMPRESSED:
+        precompress(VENDOR / name)
 
 
 if __name__ == "__main__":

@@ -70,9 +70,10 @@ def test_sandbox_boots_from_local_files(sandbox_page: Page, http_server: str) ->
     sandbox_page.on("request", lambda request: requested.append(request.url))
     open_sandbox(sandbox_page, http_server + "necropolis.html")
     vendor = http_server + "assets/vendor/"
-    for path in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "wheels/manifest.json"):
+    for path in ("pyodide/pyodide.asm.wasm.gz", "python/manifest.json"):
         assert vendor + path in requested
-    assert any(url.startswith(vendor + "wheels/engine-") for url in requested)
+    for prefix in ("python/engine-", "python/python_stdlib-"):  # made by build_tools/runtime.py
+        assert any(url.startswith(vendor + prefix) for url in requested)
     expect(sandbox_page.locator(f"{SANDBOX} .rb-runtime")).to_contain_text("Python 3.")
     expect(sandbox_page.locator(f"{SANDBOX} .rb-seed")).to_have_text("")  # the seed is hidden mid-game
     assert sandbox_page.evaluate("window.__rbWorkerStarts") == 1
@@ -81,7 +82,8 @@ def test_sandbox_boots_from_local_files(sandbox_page: Page, http_server: str) ->
 
 def corrupt_manifest(route: Route) -> None:
     response = route.fetch()
-    route.fulfill(response=response, json={**response.json(), "sha256": "0" * 64})
+    manifest = response.json()
+    route.fulfill(response=response, json={**manifest, "wheel": {**manifest["wheel"], "sha256": "0" * 64}})
 
 
 def missing(route: Route) -> None:
@@ -91,7 +93,7 @@ def missing(route: Route) -> None:
 @pytest.mark.parametrize(
     ("url", "handler", "message"),
     [
-        ("**/wheels/manifest.json", corrupt_manifest, "sha256"),  # Python fails while booting
+        ("**/python/manifest.json", corrupt_manifest, "sha256"),  # Python fails while booting
         ("**/pyodide/pyodide.mjs", missing, "ワーカーが止まりました"),  # the worker itself fails
     ],
 )

@@ -1,13 +1,14 @@
-"""The MkDocs hook that draws the engine's figures into the pages."""
+"""The MkDocs hooks: the engine's figures drawn into the pages, the early worker on sandbox pages."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from mkdocs.exceptions import PluginError
 
-from build_tools.mkdocs_hooks import on_page_content
+from build_tools.mkdocs_hooks import on_page_content, on_post_page
 from engine.figures import render_figure
 
 PAGE = SimpleNamespace(file=SimpleNamespace(src_path="necropolis.md"))
@@ -29,3 +30,22 @@ def test_placeholder_becomes_the_engine_figure() -> None:
 def test_bad_placeholder_fails_the_build(placeholder: str) -> None:
     with pytest.raises(PluginError, match="necropolis.md"):
         on_page_content(placeholder, page=PAGE)
+
+
+CONFIG = SimpleNamespace(docs_dir=str(Path(__file__).resolve().parents[2] / "docs"))
+
+
+def test_a_page_with_a_sandbox_starts_its_worker_before_anything_else_in_head() -> None:
+    page = SimpleNamespace(file=PAGE.file, url="games/necropolis.html")
+    html = '<html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css"></head>'
+    html += '<body><div class="rb-sandbox" data-game="necropolis"></div></body></html>'
+    early = (Path(CONFIG.docs_dir) / "assets/javascripts/sandbox/early.js").read_text(encoding="utf-8")
+    head = '<meta charset="utf-8"><script data-worker="../assets/javascripts/sandbox/worker.mjs">'
+    assert on_post_page(html, page=page, config=CONFIG) == html.replace(
+        '<meta charset="utf-8">', f"{head}\n{early}</script>"
+    )
+
+
+def test_a_page_without_a_sandbox_starts_no_worker() -> None:
+    html = '<html><head><meta charset="utf-8"></head><body><p>読み物</p></body></html>'
+    assert on_post_page(html, page=SimpleNamespace(file=PAGE.file, url="about.html"), config=CONFIG) == html

@@ -7,43 +7,34 @@ cold cache and no saved game), not from tests/conftest.py's Playwright fixtures.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from functools import partial
-from http.server import ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
-from threading import Thread
 
 import pytest
 
-from build_tools.serve import QuietHandler
+from build_tools.serve import SiteServer, running
 
 
 @dataclass
 class Site:
-    """The served site: its root URL (ending in '/') and (path, status) of each request so far."""
+    """The served site: its root URL (ending in '/') and what its server has sent so far."""
 
     url: str
-    served: list[tuple[str, int]] = field(default_factory=list)
+    server: SiteServer
 
+    @property
+    def served(self) -> list[tuple[str, int]]:
+        """(path, status) of each request so far."""
+        assert self.server.sent is not None
+        return [(sent.path, sent.status) for sent in self.server.sent]
 
-class RecordingHandler(QuietHandler):
-    server: RecordingServer
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        self.server.site.served.append((self.path, int(code)))
-
-
-class RecordingServer(ThreadingHTTPServer):
-    site: Site
+    def forget(self) -> None:
+        """Start a new list of requests."""
+        assert self.server.sent is not None
+        self.server.sent.clear()
 
 
 @pytest.fixture(scope="session")
 def site(site_dir: Path) -> Iterator[Site]:
-    server = RecordingServer(("127.0.0.1", 0), partial(RecordingHandler, directory=str(site_dir)))
-    server.site = Site(f"http://127.0.0.1:{server.server_port}/")
-    thread = Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    yield server.site
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with running(site_dir, quiet=True, log=True) as server:
+        yield Site(f"http://127.0.0.1:{server.server_port}/", server)

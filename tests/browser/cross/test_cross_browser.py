@@ -3,8 +3,9 @@
 One test body, run through build_tools.browsers' drivers (WebKit at a phone's 390 × 844, the
 others at a desktop's size). For a page and a browser, in a fresh profile:
 
-- the sandbox boots from the site's own files: the server saw the Pyodide runtime requested and
-  answered every request the page made;
+- the sandbox boots from the site's own files: the server saw the Pyodide runtime requested (its
+  gzip sibling, which the worker unpacks, or the file itself) and answered every request the
+  page made;
 - a whole game is played through the board's buttons against bots (see reader.py), and it is
   move for move the game that host Python plays with the same seed and choices;
 - at every step the board in the DOM is exactly what the game's own `render` draws for the
@@ -64,10 +65,11 @@ def cases() -> list[tuple[str, str]]:
 def test_a_whole_game_through_the_board_in_each_browser(site: Site, browser: str, game_id: str) -> None:
     game = find_game(game_id)
     entry, rng = table(game), Rng(SEED)
-    site.served.clear()
+    site.forget()
     with launch(browser, PHONE if browser == "webkit" else DESKTOP) as driver:
         open_sandbox(driver, site.url + f"{game_id}.html" + share_fragment(entry))
-        assert (RUNTIME, 200) in site.served, f"the runtime did not come from the site: {site.served}"
+        runtime = [(path, status) for path, status in site.served if path in (RUNTIME, RUNTIME + ".gz")]
+        assert runtime == [(RUNTIME + ".gz", 200)], f"the runtime did not come from the site: {site.served}"
         assert [request for request in site.served if request[1] >= 400] == []
 
         for _ in range(len(PLANS[game_id]) + 1):

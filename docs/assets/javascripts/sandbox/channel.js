@@ -5,9 +5,11 @@
 //       {id, type: "resume", payload: {game, sandbox}}   reopen the game the worker saved
 // In:   {type: "progress", stage: "runtime" | "engine" | "ready" | "error", ...}
 //       {id, ok: true, result} | {id, ok: false, error: {message}}
+//       {type: "snapshot"}   the interpreter was kept for the next visit (worker.mjs; for tests)
 //
 // Every pending call is rejected when the worker fails, is stopped, or does not answer in time,
-// so the page never waits forever; the next connect() then starts a fresh worker.
+// so the page never waits forever; the next connect() then starts a fresh worker. The first
+// channel of a page adopts the worker that early.js started, if there is one.
 
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 const BOOT_TIMEOUT_MS = 180_000; // a call sent before Python is ready waits for the boot too
@@ -27,7 +29,8 @@ export function connect() {
 }
 
 function openChannel() {
-  const worker = new Worker(WORKER_URL, { type: "module" });
+  const early = window.__rbEarlyWorker?.adopt() ?? { worker: null, events: [] };
+  const worker = early.worker ?? new Worker(WORKER_URL, { type: "module" });
   window.__rbWorkerStarts = (window.__rbWorkerStarts ?? 0) + 1;
   const pending = new Map(); // request id -> settle(reply)
   const listeners = new Set();
@@ -49,16 +52,20 @@ function openChannel() {
     publish({ stage: "error", message: reason });
   };
 
-  worker.addEventListener("message", ({ data }) => {
-    if (data.type !== "progress") pending.get(data.id)?.(data);
-    else if (data.stage === "error") stop(data.message);
-    else publish(data);
-  });
-  worker.addEventListener("error", (event) => {
-    event.preventDefault();
-    stop(event.message || MESSAGES.stopped);
-  });
-  worker.addEventListener("messageerror", () => stop(MESSAGES.stopped));
+  const handlers = {
+    message({ data }) {
+      if (data.type === "snapshot") return;
+      if (data.type !== "progress") pending.get(data.id)?.(data);
+      else if (data.stage === "error") stop(data.message);
+      else publish(data);
+    },
+    error(event) {
+      event.preventDefault();
+      stop(event.message || MESSAGES.stopped);
+    },
+    messageerror: () => stop(MESSAGES.stopped),
+  };
+  for (const [type, handler] of Object.entries(handlers)) worker.addEventListener(type, handler);
 
   function send(type, payload) {
     if (stopped) return Promise.reject(new Error(stopped));
@@ -87,5 +94,8 @@ function openChannel() {
       listener(progress);
     },
   };
+  // What the early worker said before it was adopted, once `current` is this channel (a stop()
+  // on replay must be able to clear it), and before anything it says next.
+  queueMicrotask(() => early.events.forEach((event) => handlers[event.type](event)));
   return channel;
 }

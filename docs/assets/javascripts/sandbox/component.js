@@ -2,7 +2,8 @@
 // game and returns its teardown. It knows no game: it forwards the reader's clicks to the engine
 // (engine/bridge.py) and shows the frames Python rendered. State, on the element as
 // data-rb-state: idle | loading | ready | busy | error; what comes next as data-rb-next:
-// human | bot | handover | over.
+// human | bot | handover | over; how Python started as data-rb-boot: started (loadPyodide) |
+// restored (from the snapshot an earlier visit kept: worker.mjs).
 
 import { connect } from "./channel.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
@@ -85,7 +86,9 @@ export function mountSandbox(el) {
     if (stage === "error") return fail(new Error(details.message));
     ui.stageText.textContent = TEXT.stage[stage];
     ui.bar.value = STAGES.indexOf(stage) + 1;
-    if (stage === "ready") ui.runtime.textContent = TEXT.runtime(details);
+    if (stage !== "ready") return;
+    ui.runtime.textContent = TEXT.runtime(details);
+    el.dataset.rbBoot = details.restored ? "restored" : "started";
   }
 
   async function show(next) {
@@ -301,6 +304,7 @@ export function mountSandbox(el) {
     delete el.dataset.rbState;
     delete el.dataset.rbNext;
     delete el.dataset.rbFrames;
+    delete el.dataset.rbBoot;
     el.replaceChildren(...original);
   }
 

@@ -1,56 +1,135 @@
 // Module worker that runs the game engine in Pyodide for every sandbox of the browsing session.
 // Messages: see channel.js. Paths are relative to this file, so any host, port or sub-path works.
+//
+// It starts Python as soon as it runs, in one of two ways:
+// - restored: from the snapshot this browser kept of an earlier start (snapshots.mjs), when the
+//   snapshot was made from the very files manifest.json names now; the engine is already imported;
+// - stock: loadPyodide() on the cut standard library, then the engine's wheel and its import; the
+//   interpreter is then snapshotted (before any game touches it) and kept for the next visit.
+// A snapshot that fails to load in any way is dropped and the stock start follows: the reader sees
+// a normal start. Pyodide's snapshot options are private API, pinned with Pyodide's version
+// (build_tools/vendor.lock.json); they fail closed.
 import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
+import * as downloads from "./downloads.mjs";
+import { ENTRY, importEveryGame, installWheel, reseed } from "./python.mjs";
 import { readSave, writeSave } from "./saves.mjs";
+import { dropSnapshot, findSnapshot, writeSnapshot } from "./snapshots.mjs";
 
 const VENDOR = new URL("../../vendor/", import.meta.url);
+const RUNTIME = new URL("pyodide/", VENDOR);
+const PYTHON = new URL("python/", VENDOR); // build_tools/runtime.py: manifest.json, wheel, stdlib
+const WASM = new URL("pyodide.asm.wasm", RUNTIME);
+const SOURCES_AFTER_MS = 3000; // after a restore, when to unpack the engine's sources again
 
-let ready = null; // Promise of the bridge's handle_json PyProxy, created once.
+// Both big downloads start now, and the wasm compiles as it comes, while the worker reads the
+// manifest and any snapshot.
+const asm = downloads.module(new URL("pyodide.asm.mjs", RUNTIME).href);
+const wasm = downloads.compileWasm(WASM);
+asm.catch(() => {}); // awaited by every start; until then a failure must not count as unhandled
+wasm.catch(() => {});
+
+/** loadPyodide on the downloads under way; fails at once if they do (Pyodide would wait). */
+function loadRuntime(options) {
+  downloads.handOver(WASM, wasm);
+  const failed = Promise.all([asm, wasm]).then(() => new Promise(() => {}));
+  const createPyodideModule = async (settings) => (await asm).default(settings);
+  return Promise.race([loadPyodide({ createPyodideModule, ...options }), failed]);
+}
 
 function progress(stage, details = {}) {
   postMessage({ type: "progress", stage, ...details });
 }
 
-async function fetchOk(url) {
-  const response = await fetch(url, { cache: "no-cache" });
+async function fetchOk(url, options = {}) {
+  const response = await fetch(url, options);
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
   return response;
 }
 
-function sha256Hex(py, bytes) {
-  const scope = py.toPy({ data: bytes });
-  try {
-    return py.runPython("__import__('hashlib').sha256(data).hexdigest()", { globals: scope });
-  } finally {
-    scope.destroy();
-  }
+async function fetchBytes(url) {
+  return new Uint8Array(await (await fetchOk(url)).arrayBuffer());
 }
 
-async function installEngine(py) {
-  const wheels = new URL("wheels/", VENDOR);
-  const manifest = await (await fetchOk(new URL("manifest.json", wheels))).json();
-  const bytes = new Uint8Array(await (await fetchOk(new URL(manifest.file, wheels))).arrayBuffer());
-  if (sha256Hex(py, bytes) !== manifest.sha256) {
-    throw new Error(`${manifest.file}: sha256 does not match manifest.json`);
+/** The interpreter restored from `snapshot` (a promise of its bytes: Pyodide fetches the standard
+ * library and its lock file while they are read), its engine already imported. */
+async function restore(options, snapshot) {
+  const py = await loadRuntime({
+    ...options,
+    _loadSnapshot: snapshot,
+    // A snapshot taken after the heap grew holds more memory than the wasm starts with.
+    async createPyodideModule(settings) {
+      const [create, bytes] = await Promise.all([asm, snapshot]);
+      const module = await create.default(settings);
+      const heap = bytes.byteLength - new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+      if (module.HEAP8.length < heap) module.growMemory(heap);
+      return module;
+    },
+  });
+  delete py._api.config._loadSnapshot; // else it keeps the snapshot's 30 MB alive
+  reseed(py);
+  const handle = py.pyimport(ENTRY);
+  if (!JSON.parse(handle(JSON.stringify({ op: "catalog", game: "" }))).error) {
+    throw new Error("the restored engine answered a bad request as a good one");
   }
-  // Into site-packages, not the working directory, so the import never depends on sys.path[0].
-  const sitePackages = py.runPython("__import__('sysconfig').get_paths()['purelib']");
-  py.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
+  return { py, handle };
+}
+
+/** loadPyodide's stock start, the engine installed and imported; then a snapshot for next time. */
+async function start(options, manifest, wheel) {
+  const py = await loadRuntime({ ...options, _makeSnapshot: true });
+  progress("engine");
+  installWheel(py, await wheel, manifest.wheel.sha256, manifest.wheel.file);
+  const handle = py.pyimport(ENTRY);
+  try {
+    importEveryGame(py);
+    const snapshot = py.makeMemorySnapshot();
+    // Kept once the page has its answers; the bench and the tests wait for {type: "snapshot"}.
+    writeSnapshot(manifest.key, snapshot).then((kept) => kept && postMessage({ type: "snapshot" }));
+  } catch (err) {
+    console.warn("rb: no snapshot of the interpreter this time", err);
+  }
+  return { py, handle };
 }
 
 async function boot() {
   const started = performance.now();
   try {
     progress("runtime");
-    const py = await loadPyodide({ indexURL: new URL("pyodide/", VENDOR).href });
-    progress("engine");
-    await installEngine(py);
-    const handle = py.pyimport("engine.bridge.handle_json");
+    // The manifest is checked with the host every time; the files it names never change.
+    const manifest = fetchOk(new URL("manifest.json", PYTHON), { cache: "no-cache" }).then((r) => r.json());
+    const snapshot = findSnapshot(manifest.then((m) => m.key));
+    const { key, stdlib, wheel } = await manifest;
+    const options = { indexURL: RUNTIME.href, stdLibURL: new URL(stdlib.file, PYTHON).href };
+    const saved = await snapshot;
+    let python = null;
+    if (saved) {
+      python = await restore(options, saved.bytes).catch(async (err) => {
+        console.warn("rb: the saved interpreter did not load; starting afresh", err);
+        await dropSnapshot();
+        return null;
+      });
+    }
+    const restored = python !== null;
+    const wheelUrl = new URL(wheel.file, PYTHON);
+    if (!restored) {
+      const wheelBytes = fetchBytes(wheelUrl);
+      wheelBytes.catch(() => {}); // awaited in start(); until then a failure must not count as unhandled
+      python = await start(options, { key, wheel }, wheelBytes);
+    }
+    const { py, handle } = python;
     progress("ready", {
       python: py.runPython("__import__('sys').version"),
       pyodide: py.version,
       bootMs: Math.round(performance.now() - started),
+      restored,
     });
+    if (restored) {
+      // The snapshot holds the imported modules, not their files: unpack the wheel again, once
+      // the page has had its first answers, so that tracebacks show source lines.
+      const unpack = async () => installWheel(py, await fetchBytes(wheelUrl), wheel.sha256, wheel.file);
+      const warn = (err) => console.warn("rb: the engine's sources were not unpacked", err);
+      setTimeout(() => unpack().catch(warn), SOURCES_AFTER_MS);
+    }
     return handle;
   } catch (err) {
     progress("error", { message: String(err?.message ?? err) });
@@ -58,9 +137,12 @@ async function boot() {
   }
 }
 
+const ready = boot(); // Promise of the bridge's handle_json PyProxy
+ready.catch(() => {}); // the page hears of a failure through "progress"; calls get it too
+
 /** Run one bridge request; keep the game's `save` here and pass the rest to the page. */
 async function call(payload) {
-  const handle = await (ready ??= boot());
+  const handle = await ready;
   const reply = JSON.parse(handle(JSON.stringify(payload)));
   if (reply.save) {
     await writeSave(reply.save.log.game, { log: reply.save.log, seats: reply.save.seats });

@@ -1,0 +1,202 @@
+"""How the sandbox starts (issue 13), in Debian's Chromium: every path ends in a sandbox that plays.
+
+- early: the worker starts from early.js, inline and first in <head>, and the shell adopts it;
+- precompressed: the runtime's two big files come from their .gz siblings, unpacked by the
+  worker; without siblings, or from a host that decodes them itself, the files work as before;
+- snapshot: the first start keeps a memory snapshot of the interpreter; the next start restores it;
+- fallback: a snapshot made for other files, a damaged one, or one that fails to restore, gives a
+  normal start, with no error in the console, and is replaced by a good one.
+
+Each test is a cold start in a fresh context (conftest.py): requests leaving 127.0.0.1 and
+console errors fail it. (Playwright's routing, which the guard uses, turns the HTTP cache off, so
+a reload here fetches every file again; the snapshot lives in IndexedDB, which stays.)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route
+
+from tests.browser.helpers import (
+    BOOT_TIMEOUT_MS,
+    click_action,
+    legal_buttons,
+    move_lines,
+    open_sandbox,
+    wait_settled,
+)
+
+GAME_PAGE = "necropolis.html"
+
+# Every sandbox worker the page starts (not material's search worker): which script created it,
+# and its start-up messages.
+RECORD_WORKERS = """
+window.__rbCreators = [];
+window.__rbStarts = [];
+window.__rbSnapshots = 0;
+window.Worker = class extends window.Worker {
+  constructor(...args) {
+    super(...args);
+    if (!String(args[0]).includes("/sandbox/worker.mjs")) return;
+    window.__rbCreators.push(document.currentScript?.dataset.worker ?? "shell");
+    this.addEventListener("message", ({ data }) => {
+      if (data.stage === "ready") window.__rbStarts.push(data);
+      if (data.type === "snapshot") window.__rbSnapshots += 1;
+    });
+  }
+};
+"""
+
+# The stored snapshot, changed by `change` (a function body of `record`, its `bytes` and
+# `checksum`, the worker's own from snapshots.mjs), written back.
+CHANGE_SNAPSHOT = """async ([module, change]) => {
+  const { checksum } = await import(module);
+  const db = await new Promise((resolve, reject) => {
+    const opening = indexedDB.open("rb-python");
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
+  });
+  const ask = (mode, work) => new Promise((resolve, reject) => {
+    const request = work(db.transaction("snapshots", mode).objectStore("snapshots"));
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const record = await ask("readonly", (store) => store.get("current"));
+  const blob = record.bytes instanceof Blob; // or an ArrayBuffer (snapshots.mjs: writeSnapshot)
+  const bytes = new Uint8Array(blob ? await record.bytes.arrayBuffer() : record.bytes);
+  new Function("record", "bytes", "checksum", change)(record, bytes, checksum);
+  record.bytes = blob ? new Blob([bytes]) : bytes.buffer;
+  await ask("readwrite", (store) => store.put(record, "current"));
+  db.close();
+  return record.key;
+}"""
+
+
+@pytest.fixture
+def page(sandbox_page: Page) -> Page:
+    sandbox_page.add_init_script(RECORD_WORKERS)
+    return sandbox_page
+
+
+def starts(page: Page) -> list[dict]:
+    return page.evaluate("window.__rbStarts")
+
+
+def first_visit(page: Page, http_server: str) -> None:
+    """Open the game page on a fresh profile; wait until the interpreter was kept."""
+    open_sandbox(page, http_server + GAME_PAGE)
+    assert [start["restored"] for start in starts(page)] == [False]
+    page.wait_for_function("window.__rbSnapshots === 1", timeout=BOOT_TIMEOUT_MS)
+
+
+def plays(page: Page) -> None:
+    """The sandbox takes a move and the engine answers (the bots move too)."""
+    before = len(move_lines(page))
+    click_action(page, legal_buttons(page)[0])
+    assert len(move_lines(page)) > before
+
+
+def change_snapshot(page: Page, http_server: str, change: str) -> str:
+    module = http_server + "assets/javascripts/sandbox/snapshots.mjs"
+    return page.evaluate(CHANGE_SNAPSHOT, [module, change])
+
+
+def manifest_key(site_dir: Path) -> str:
+    return json.loads((site_dir / "assets/vendor/python/manifest.json").read_text())["key"]
+
+
+# --- the early worker ---------------------------------------------------------------------------------
+
+
+def test_the_worker_starts_from_the_head_and_the_shell_adopts_it(page: Page, http_server: str) -> None:
+    open_sandbox(page, http_server + GAME_PAGE)
+    assert page.evaluate("window.__rbCreators") == ["assets/javascripts/sandbox/worker.mjs"]  # early.js
+    assert page.evaluate("window.__rbWorkerStarts") == 1
+    plays(page)
+
+
+def test_a_page_without_a_sandbox_starts_no_worker(page: Page, http_server: str) -> None:
+    page.goto(http_server + "about.html")
+    page.wait_for_load_state("load")
+    assert page.evaluate("window.__rbCreators") == []
+
+
+# --- precompressed runtime ------------------------------------------------------------------------
+
+
+def test_the_runtime_comes_from_its_gzip_siblings(page: Page, http_server: str) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    open_sandbox(page, http_server + GAME_PAGE)
+    runtime = http_server + "assets/vendor/pyodide/"
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        assert runtime + name + ".gz" in requested
+        assert runtime + name not in requested
+
+
+def test_without_siblings_the_runtime_files_themselves(page: Page, http_server: str) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.context.route("**/*.gz", lambda route: route.fulfill(status=404))
+    open_sandbox(page, http_server + GAME_PAGE)
+    assert http_server + "assets/vendor/pyodide/pyodide.asm.wasm" in requested
+    plays(page)
+
+
+def test_a_host_that_decodes_the_siblings_itself(page: Page, http_server: str, site_dir: Path) -> None:
+    """Some hosts send a .gz file with Content-Encoding: gzip: the browser then unpacks it."""
+
+    def decoded(route: Route) -> None:
+        path = route.request.url.removeprefix(http_server).removesuffix(".gz")
+        route.fulfill(body=(site_dir / path).read_bytes())
+
+    page.context.route("**/*.gz", decoded)
+    open_sandbox(page, http_server + GAME_PAGE)
+    plays(page)
+
+
+# --- the snapshot, and the fallbacks ----------------------------------------------------------------
+
+
+def test_the_next_start_restores_the_interpreter_the_first_kept(page: Page, http_server: str) -> None:
+    first_visit(page, http_server)
+    plays(page)
+    lines = move_lines(page)
+    page.reload()
+    wait_settled(page)
+    assert [start["restored"] for start in starts(page)] == [True]
+    assert page.get_attribute(".rb-sandbox", "data-rb-boot") == "restored"
+    assert move_lines(page) == lines  # the saved game resumes in the restored interpreter
+    click_action(page, legal_buttons(page)[0])
+    assert len(move_lines(page)) > len(lines)
+    assert page.evaluate("window.__rbSnapshots") == 0  # nothing new to keep
+
+
+FALLBACKS = {
+    # made for other files: the manifest's key differs
+    "other-files": "record.key = 'made-for-other-files';",
+    # damaged in storage: a byte changed, the checksum kept
+    "damaged": "bytes[bytes.length >> 1] ^= 0xff;",
+    # intact but refused by Pyodide: another runtime's build id in its header
+    "refused": "bytes.fill(0x5a, 16, 48); record.checksum = checksum(bytes);",
+}
+
+
+@pytest.mark.parametrize("change", FALLBACKS.values(), ids=FALLBACKS.keys())
+def test_a_snapshot_that_cannot_serve_gives_a_normal_start_and_is_replaced(
+    page: Page, http_server: str, site_dir: Path, change: str
+) -> None:
+    first_visit(page, http_server)
+    change_snapshot(page, http_server, change)
+    page.reload()
+    wait_settled(page)
+    assert [start["restored"] for start in starts(page)] == [False]
+    plays(page)
+    page.wait_for_function("window.__rbSnapshots === 1", timeout=BOOT_TIMEOUT_MS)
+    assert change_snapshot(page, http_server, "") == manifest_key(site_dir)
+    page.reload()
+    wait_settled(page)
+    assert [start["restored"] for start in starts(page)] == [True]
