@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.benchmark import play_games
+from engine.bots.levels import LEVELS
 from engine.errors import BadOption, EngineError, IllegalAction
 from engine.game import Game
 from engine.registry import find_game
@@ -72,7 +73,7 @@ def _catalog_entry(game: Game) -> Reply:
         "players": list(info.players),
         "seat_names": [info.seat_name(seat) for seat in range(most)],
         "seat_kinds": [{"id": HUMAN, "name": "人間"}]
-        + [{"id": BOT_PREFIX + key, "name": name} for key, (name, _) in game.bots.items()],
+        + [{"id": BOT_PREFIX + key, "name": level.name} for key, level in LEVELS.items()],
         "default_seats": game.default_seats(most),
         "options": [
             {
