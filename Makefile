@@ -1,6 +1,8 @@
 # 遊べるルールブック: build, serve and test the static site.
 #   make serve   build everything and serve site/ on http://127.0.0.1:8000
-#   make test    install what is missing (venv, Chromium) and run every test
+#   make test    install what is missing (venv, the browsers) and run every test
+#   make test-browsers   every game page in Chromium, Firefox ESR and WebKitGTK (the default
+#                suite plays one page in each of the last two)
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := site
@@ -10,10 +12,14 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYODIDE_WHEELS := .cache/pyodide-wheels
 PYTEST_VERSION := $(shell sed -n 's/.*"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
+# Debian's browsers (Playwright never downloads one); WebKit runs on an X server of its own,
+# with a window manager so that MiniBrowser can fill a phone-sized screen.
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb matchbox-window-manager fonts-noto-cjk
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide bench lint clean
+.PHONY: setup browser-deps vendor wheel site serve test test-python test-pyodide test-browsers soak bench \
+  screenshots lint clean
 
 setup: $(STAMP)
 $(STAMP): pyproject.toml
@@ -22,10 +28,10 @@ $(STAMP): pyproject.toml
 	touch $@
 
 browser-deps:
-	dpkg -s chromium fonts-noto-cjk >/dev/null 2>&1 || { \
+	dpkg -s $(BROWSER_PACKAGES) >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=300 \
-	    chromium fonts-noto-cjk; }
+	    $(BROWSER_PACKAGES); }
 
 vendor: setup
 	$(PY) -m build_tools.vendor
@@ -34,7 +40,7 @@ wheel: setup
 	$(PY) -m build_tools.wheel
 
 site: vendor wheel
-	$(VENV)/bin/mkdocs build --strict --quiet
+	$(PY) -m mkdocs build --strict --quiet
 
 serve: site
 	$(PY) -m build_tools.serve site
@@ -45,17 +51,30 @@ $(PYODIDE_WHEELS)/.stamp: pyproject.toml $(STAMP)
 	  --implementation py --abi none -d $(PYODIDE_WHEELS) pytest==$(PYTEST_VERSION)
 	touch $@
 
+# The browser's Python replays the golden games and runs every engine test; the 2,000-game
+# invariant sweeps run in full on the host, so here each table plays fewer games.
 test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
-	node tests/pyodide/run.mjs
+	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-100} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-2000} node tests/pyodide/run.mjs
 
 test-python: browser-deps site
-	RB_SITE_BUILT=1 $(PY) -m pytest -q
+	RB_SITE_BUILT=1 $(PY) -m pytest -q -n 2
 
-test:  # -k: one run reports both suites, and still fails if either fails
-	$(MAKE) --no-print-directory -k test-python test-pyodide
+test-browsers: browser-deps site
+	RB_SITE_BUILT=1 RB_BROWSER_PAGES=all $(PY) -m pytest -q tests/browser/cross
+
+test:  # both suites at once; -k: one run reports both, and still fails if either fails
+	$(MAKE) --no-print-directory -k -j2 test-python test-pyodide
+
+soak: setup  # long runs, outside CI: 100,000 games per table, 1,000,000 fuzzed requests
+	RB_INVARIANT_GAMES=100000 RB_FUZZ_REQUESTS=1000000 $(PY) -m pytest -q -n 2 \
+	  tests/engine/test_contract.py::test_invariants_over_random_games tests/engine/test_bridge_fuzz.py
 
 bench: site browser-deps
 	$(PY) -m build_tools.bench
+	$(PY) -m build_tools.bench_browsers
+
+screenshots: site browser-deps
+	$(PY) -m build_tools.screenshots
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -156,7 +156,7 @@ def pyodide_engine(context: BrowserContext, base: str, games: int) -> tuple[list
     """Every table size in the site's worker; returns the reports and the worker's runtime."""
     page = context.new_page()
     page.goto(base + NO_SANDBOX_PAGE)
-    page.evaluate(START_WORKER, base + "assets/javascripts/sandbox-worker.mjs")
+    page.evaluate(START_WORKER, base + "assets/javascripts/sandbox/worker.mjs")
     reports = []
     for game, players in table_sizes():
         progress(f"{game}, {players} players, {games} games in Pyodide")
@@ -274,14 +274,15 @@ def print_engine(
     )
     print(
         f"  {'game':<12} {'players':>7}  {'runtime':<16} {'games/s':>8}  {'heuristic move':>14}"
-        f"  {'random move':>11}  heuristic against randoms"
+        f"  {'random move':>11}  {'clone':>8}  {'deepcopy':>8}  heuristic against randoms"
     )
     for host, pyo in zip(in_cpython, in_pyodide, strict=True):
         for label, report in ((cpython, host), (pyodide, pyo)):
             moves, speed = report["bot_move_ms"], report["games_per_second"]
             print(
                 f"  {report['game']:<12} {report['players']:>7}  {label:<16} {speed:8.1f}"
-                f"  {moves['heuristic']:11.3f} ms  {moves['random']:8.3f} ms  {heuristic_result(report)}"
+                f"  {moves['heuristic']:11.3f} ms  {moves['random']:8.3f} ms"
+                f"  {report['clone_us']:5.0f} µs  {report['deepcopy_us']:5.0f} µs  {heuristic_result(report)}"
             )
 
 

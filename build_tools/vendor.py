@@ -1,7 +1,9 @@
-"""Vendor the browser runtime from npm into docs/assets/vendor/ (pinned, integrity checked).
+"""Vendor npm packages, pinned and integrity checked: the browser runtime, and the test tools.
 
 Each package in build_tools/vendor.lock.json is fetched once with `npm pack` into .cache/npm/,
-its tarball checked against the pinned sha512 integrity, and the listed files extracted.
+its tarball checked against the pinned sha512 integrity, and the listed files extracted into
+docs/assets/vendor/ (served with the site), or into the folder its `into` names (relative to
+the repository, outside docs/: tools the tests use, such as axe-core, are never served).
 Pyodide's lock file is trimmed to no packages, so nothing can be fetched by name at run time.
 
     python -m build_tools.vendor
@@ -19,13 +21,35 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "build_tools" / "vendor.lock.json"
 CACHE = ROOT / ".cache" / "npm"
-VENDOR = ROOT / "docs" / "assets" / "vendor"
+DOCS = ROOT / "docs"
+VENDOR = DOCS / "assets" / "vendor"
 PYODIDE_LOCK = "pyodide-lock.json"
 
 
+def pins() -> dict[str, dict]:
+    """The lock: package name -> {version, integrity, files, and optionally into}."""
+    return json.loads(LOCK.read_text())
+
+
+def destination(name: str, pin: dict) -> Path:
+    """Where a package's files go: docs/assets/vendor/, or `into`, which must lie outside docs/."""
+    if "into" not in pin:
+        return VENDOR
+    folder = (ROOT / pin["into"]).resolve()
+    if folder.is_relative_to(DOCS) or not folder.is_relative_to(ROOT):
+        raise SystemExit(f"{name}: `into` must be a folder of the repository outside docs/: {pin['into']}")
+    return folder
+
+
+def package_files(name: str) -> list[Path]:
+    """Every file this module writes for one package."""
+    pin = pins()[name]
+    return [destination(name, pin) / dest for dest in pin["files"].values()]
+
+
 def vendored_files() -> list[Path]:
-    """Every file this module writes under docs/assets/vendor/."""
-    return [VENDOR / dest for pin in json.loads(LOCK.read_text()).values() for dest in pin["files"].values()]
+    """Every file this module writes under docs/assets/vendor/: what the site serves."""
+    return [path for name, pin in pins().items() if "into" not in pin for path in package_files(name)]
 
 
 def integrity_of(path: Path) -> str:
@@ -58,8 +82,8 @@ def trim_pyodide_lock(data: bytes) -> bytes:
     return json.dumps({"info": lock["info"], "packages": {}, "tool": {}}, indent=1).encode()
 
 
-def extract(tarball: Path, files: dict[str, str]) -> None:
-    """Write each listed member of the tarball to its place under docs/assets/vendor/."""
+def extract(tarball: Path, files: dict[str, str], into: Path) -> None:
+    """Write each listed member of the tarball to its place under `into`."""
     with tarfile.open(tarball) as tar:
         for member, dest in files.items():
             source = tar.extractfile(member)
@@ -68,16 +92,17 @@ def extract(tarball: Path, files: dict[str, str]) -> None:
             data = source.read()
             if Path(member).name == PYODIDE_LOCK:
                 data = trim_pyodide_lock(data)
-            target = VENDOR / dest
+            target = into / dest
             target.parent.mkdir(parents=True, exist_ok=True)
             if not target.exists() or target.read_bytes() != data:
                 target.write_bytes(data)
 
 
 def main() -> None:
-    for name, pin in json.loads(LOCK.read_text()).items():
-        extract(fetch_tarball(name, pin["version"], pin["integrity"]), pin["files"])
-        print(f"vendored {name}@{pin['version']}")
+    for name, pin in pins().items():
+        into = destination(name, pin)
+        extract(fetch_tarball(name, pin["version"], pin["integrity"]), pin["files"], into)
+        print(f"vendored {name}@{pin['version']} into {into.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

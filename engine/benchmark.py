@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any
 
@@ -55,4 +56,22 @@ def play_games(game_id: str, count: int, *, players: int | None = None) -> dict[
         "bot_move_ms": {name: 1000 * sum(t) / len(t) for name, t in move_times.items() if t},
         "share": {name: won[name] / held[name] for name in game.bots if held[name]},
         "fair_share": 1 / players,
+        **copy_costs(game_id, players),
     }
+
+
+def copy_costs(game_id: str, players: int, *, repeats: int = 200) -> dict[str, float]:
+    """Microseconds to copy a mid-game state: `State.clone()` against `copy.deepcopy`."""
+    state = find_game(game_id).state_class(players, 1)
+    rng = Rng(1)
+    length = 0
+    while not state.is_over() and length < 400:
+        state.apply(rng.choice(state.legal_actions()))
+        length += 1
+    timings = {}
+    for name, copier in (("clone_us", state.clone), ("deepcopy_us", lambda: copy.deepcopy(state))):
+        started = time.perf_counter()
+        for _ in range(repeats):
+            copier()
+        timings[name] = 1e6 * (time.perf_counter() - started) / repeats
+    return timings

@@ -145,6 +145,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "step": _command(lambda session, _: session.step()),
     "undo": _command(lambda session, _: session.undo()),
     "reveal": _command(lambda session, _: session.reveal()),
+    "seats": _command(lambda session, request: session.reseat(request.get("seats"))),
     "export": _export,
     "close": _close,
     "bench": _bench,

@@ -136,8 +136,9 @@ class State(ABC):
         """Every piece of the game wherever it lies: the same multiset from start to end."""
 
     def log_lines(self, viewer: int | None) -> list[str]:
-        """The move log as `viewer` may read it."""
-        return [entry.text_for(viewer) for entry in self.journal]
+        """The move log as `viewer` may read it; silent steps (a pick inside a compound turn,
+        whose finishing action logs the whole move) write an empty line and are left out."""
+        return [text for entry in self.journal if (text := entry.text_for(viewer))]
 
     def seat_name(self, seat: int) -> str:
         return self.info.seat_name(seat)

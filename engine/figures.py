@@ -19,7 +19,7 @@ def render_figure(game_id: str, name: str) -> str:
         button = (
             f'<button type="button" class="rb-open-scenario md-button" data-game="{game_id}" '
             f'data-scenario="{figure.scenario}" data-players="{players}">'
-            "この局面をサンドボックスで開く</button>"
+            "この局面を遊ぶ</button>"
         )
     return (
         f'<figure class="rb-figure" id="fig-{game_id}-{name}">{figure.draw()}'

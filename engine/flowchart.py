@@ -12,14 +12,16 @@ True
 from __future__ import annotations
 
 from html import escape
+from unicodedata import east_asian_width
 from zlib import crc32
 
 CHAR = 14  # px per full-width character at the diagram's font size
+NARROW = 0.6  # a half-width character (digits, Latin letters), in full-width characters
 LINE = 20  # px per line of text
 PAD = 10  # px inside a box
 GAP_X = 18  # px between boxes of a row
 GAP_Y = 34  # px between rows (room for the arrows)
-LOOP_ROOM = 110  # px to the right for the loop arrow and its label
+LOOP_GAP = 24  # px from the widest row to the loop arrow's vertical line
 
 
 def flowchart(title: str, rows: list[list[str]], *, loop: str | None = None) -> str:
@@ -28,7 +30,7 @@ def flowchart(title: str, rows: list[list[str]], *, loop: str | None = None) -> 
     widths = [sum(w for w, _ in row) + GAP_X * (len(row) - 1) for row in sizes]
     heights = [max(h for _, h in row) for row in sizes]
     inner = max(widths)
-    width = inner + (LOOP_ROOM if loop else 0) + 2
+    width = inner + (_loop_room(loop) if loop else 0) + 2
     height = sum(heights) + GAP_Y * (len(rows) - 1) + 2
     parts, centres, top = [], [], 1
     for row, row_sizes, row_width, row_height in zip(rows, sizes, widths, heights, strict=True):
@@ -57,9 +59,19 @@ def flowchart(title: str, rows: list[list[str]], *, loop: str | None = None) -> 
     )
 
 
+def _text_width(line: str) -> float:
+    """px of one line: full-width characters take CHAR, half-width ones (digits, Latin) less."""
+    return sum(CHAR if east_asian_width(c) in "WFA" else CHAR * NARROW for c in line)
+
+
 def _box_size(text: str) -> tuple[float, float]:
     lines = text.split("\n")
-    return max(len(line) for line in lines) * CHAR + 2 * PAD, len(lines) * LINE + 2 * PAD - 4
+    return max(map(_text_width, lines)) + 2 * PAD, len(lines) * LINE + 2 * PAD - 4
+
+
+def _loop_room(label: str) -> float:
+    """px to the right of the widest row for the loop arrow and its label beside it."""
+    return LOOP_GAP + 8 + max(map(_text_width, label.split("\n"))) + 4
 
 
 def _box(text: str, x: float, y: float, w: float, h: float) -> str:
@@ -87,7 +99,7 @@ Box = tuple[float, float, float, float]  # centre x, top, bottom, right edge
 
 def _loop(label: str, last: Box, first: Box, inner: float) -> str:
     """An arrow from the last row's right-hand box back up to the first row, labelled beside it."""
-    right = inner + 24
+    right = inner + LOOP_GAP
     y_from, y_to = (last[1] + last[2]) / 2, (first[1] + first[2]) / 2
     lines = label.split("\n")
     middle = (y_from + y_to) / 2 - (len(lines) - 1) * LINE / 2

@@ -14,6 +14,9 @@ from engine.game import Game
 PACKAGES = {
     "necropolis": "engine.games.necropolis",
     "no-return": "engine.games.no_return",
+    "bottle-imp": "engine.games.bottle_imp",
+    "rondo": "engine.games.rondo",
+    "herrlof": "engine.games.herrlof",
 }
 
 

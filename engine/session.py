@@ -68,6 +68,12 @@ class Session:
             self.state = load_log(to_log(self.state, scenario=self.scenario, upto=humans[-1]))
             self._settle_viewer()
 
+    def reseat(self, seats: object) -> None:
+        """Change who plays each seat, keeping the game; the screen keeps showing the side it
+        showed, so a different human to move still gets the hand-over screen first."""
+        self.seats = self._check_seats(seats)
+        self._settle_viewer()
+
     def reveal(self) -> None:
         """The next player has the device: show their side."""
         if self.next_step() != "handover":
@@ -146,12 +152,14 @@ class Session:
         return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
 
     def _settle_viewer(self) -> None:
-        """Show the current human's side, unless another human's side is on screen (hand-over)."""
+        """Decide whose side the screen shows. `viewer` is the seat whose private side may be on
+        screen now; a human to move who is not the viewer gets the hand-over screen first."""
         seat = self.state.current_player
         humans = self._humans()
-        if seat is not None and self.seats[seat] == HUMAN and (self.viewer is None or len(humans) < 2):
-            self.viewer = seat
-        elif self.viewer is None and humans:
+        if seat is not None and self.seats[seat] == HUMAN:
+            if self.viewer is None:
+                self.viewer = seat
+        elif self.viewer is None and len(humans) == 1:
             self.viewer = humans[0]
 
     def _final_viewer(self) -> int | None:

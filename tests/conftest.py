@@ -18,7 +18,7 @@ import pytest
 from build_tools.serve import serving
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -39,7 +39,17 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 def site_dir() -> Path:
     """The built site/: built once with `make site`, or taken as is when RB_SITE_BUILT=1."""
     if os.environ.get("RB_SITE_BUILT") != "1":
-        subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
+        import fcntl  # POSIX only: this fixture never runs under Pyodide
+
+        (ROOT / ".cache").mkdir(exist_ok=True)
+        run = os.environ.get("PYTEST_XDIST_TESTRUNUID", str(os.getpid()))
+        with open(ROOT / ".cache" / "site.lock", "a+") as lock:  # pytest-xdist: one build per run
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            lock.seek(0)
+            if lock.read() != run:
+                subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
+                lock.truncate(0)
+                lock.write(run)
     site = ROOT / "site"
     assert (site / "index.html").is_file(), "site/ was not built"
     return site
@@ -48,7 +58,7 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def http_server(site_dir: Path) -> Iterator[str]:
     """Serve site/ on 127.0.0.1 on a free port; yields the root URL, ending in '/'."""
-    with serving(site_dir) as url:
+    with serving(site_dir, quiet=True) as url:
         yield url
 
 
@@ -63,18 +73,42 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+class Guard:
+    """What a browser context did that a test must not allow: requests to any host but
+    127.0.0.1 (blocked, and listed) and console or page errors (workers' included)."""
+
+    def __init__(self) -> None:
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+
+    def watch(self, context: BrowserContext) -> None:
+        context.on("request", lambda request: is_foreign(request.url) and self.foreign.append(request.url))
+        context.route(is_foreign, lambda route: route.abort())
+
+    def watch_page(self, page: Page) -> None:
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def reset(self) -> None:
+        self.foreign.clear()
+        self.errors.clear()
+
+    def check(self, *, errors: bool = True) -> None:
+        assert not self.foreign, f"requests left the host: {self.foreign}"
+        assert not errors or not self.errors, f"console errors: {self.errors}"
+
+
+def is_foreign(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname not in LOCAL_HOSTS
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page whose requests to any host but 127.0.0.1 are blocked and fail the test."""
+    """A fresh page in a fresh context: requests to any host but 127.0.0.1 fail the test."""
     context = browser.new_context(locale="ja-JP")
-    foreign: list[str] = []
-
-    def is_foreign(url: str) -> bool:
-        parts = urlsplit(url)
-        return parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname not in LOCAL_HOSTS
-
-    context.on("request", lambda request: is_foreign(request.url) and foreign.append(request.url))
-    context.route(is_foreign, lambda route: route.abort())
+    guard = Guard()
+    guard.watch(context)
     yield context.new_page()
     context.close()
-    assert not foreign, f"requests left the host: {foreign}"
+    guard.check(errors=False)

@@ -1,17 +1,63 @@
-"""Drive a sandbox through its page the way a reader does: wait for its state, click its buttons."""
+"""Drive a sandbox through its page the way a reader does: wait for its state, click its buttons.
+
+The engine's true state comes from the game the worker saved (IndexedDB "rb", store "saves"),
+replayed in host Python: that also checks that the browser's Python and CPython agree.
+"""
 
 from __future__ import annotations
 
 import base64
 import json
-import random
 from typing import Any
 
 from playwright.sync_api import Page
 
+import engine
+from engine.core import State
+
 SANDBOX = ".rb-sandbox"
+BOARD = f"{SANDBOX} .rb-board"
 BOOT_TIMEOUT_MS = 90_000
-PROPOSALS = {"propose", "accept", "decline"}
+INSTANT_BOTS = "try { localStorage.setItem('rb:bot-speed', 'instant') } catch {}"
+
+# The one place that knows where the worker keeps the saved game: IndexedDB "rb", store "saves".
+READ_SAVE = """game => new Promise((resolve, reject) => {
+  const opening = indexedDB.open("rb", 1);  // as the worker opens it (saves.mjs)
+  opening.onupgradeneeded = () => opening.result.createObjectStore("saves");
+  opening.onerror = () => reject(opening.error);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    if (!db.objectStoreNames.contains("saves")) return resolve(null);
+    const reading = db.transaction("saves").objectStore("saves").get(game);
+    reading.onsuccess = () => resolve(reading.result ?? null);
+    reading.onerror = () => reject(reading.error);
+  };
+})"""
+
+# None when the board shows exactly `html` (compared as DOM trees: attribute order aside), else
+# where the two first differ. One argument, [selector, html], so that every driver can pass it.
+BOARD_DIFFERENCE = """([selector, html]) => {
+  const board = document.querySelector(selector);
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const expected = board.cloneNode(false);
+  expected.append(template.content);
+  if (board.isEqualNode(expected)) return null;
+  const show = (node) => (node?.outerHTML ?? node?.textContent ?? "nothing").slice(0, 300);
+  let [shown, wanted] = [board, expected];
+  for (;;) {
+    const i = [...wanted.childNodes].findIndex((child, k) => !child.isEqualNode(shown.childNodes[k]));
+    const j = i < 0 ? wanted.childNodes.length : i;
+    const [a, b] = [shown.childNodes[j], wanted.childNodes[j]];
+    if (!a || !b || a.nodeName !== b.nodeName || a.nodeType !== Node.ELEMENT_NODE) {
+      return `shown: ${show(a)}\\nengine: ${show(b)}`;
+    }
+    if (!a.cloneNode(false).isEqualNode(b.cloneNode(false))) {
+      return `shown: ${show(a.cloneNode(false))}\\nengine: ${show(b.cloneNode(false))}`;
+    }
+    [shown, wanted] = [a, b];
+  }
+}"""
 
 
 def share_fragment(entry: dict[str, Any]) -> str:
@@ -25,8 +71,8 @@ def decode_fragment(url: str) -> dict[str, Any]:
     return json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
 
 
-def new_log(seed: int) -> dict[str, Any]:
-    return {"game": "necropolis", "players": 2, "seed": seed, "options": {}, "actions": []}
+def new_log(game: str, players: int, seed: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"game": game, "players": players, "seed": seed, "options": options or {}, "actions": []}
 
 
 def wait_settled(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:
@@ -38,6 +84,28 @@ def wait_settled(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:
     )
     state = page.get_attribute(SANDBOX, "data-rb-state")
     assert state == "ready", page.inner_text(SANDBOX)
+
+
+def frames(page: Page) -> int:
+    return int(page.get_attribute(SANDBOX, "data-rb-frames") or 0)
+
+
+def wait_new_frame(page: Page, before: int) -> None:
+    """Wait for a frame after the `before`-th, and for the sandbox to be ready again."""
+    page.wait_for_function(
+        "([sel, n]) => { const el = document.querySelector(sel);"
+        " return Number(el?.dataset.rbFrames ?? 0) > n && el.dataset.rbState !== 'busy'; }",
+        arg=[SANDBOX, before],
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    wait_settled(page)
+
+
+def open_shared(page: Page, entry: dict[str, Any]) -> None:
+    """Open a game in a page already showing its sandbox, through a share link's fragment."""
+    before = frames(page)
+    page.evaluate("fragment => { location.hash = fragment }", share_fragment(entry))
+    wait_new_frame(page, before)
 
 
 def open_sandbox(page: Page, url: str) -> None:
@@ -53,35 +121,44 @@ def move_lines(page: Page) -> list[str]:
     return page.locator(f"{SANDBOX} .rb-log li").all_inner_texts()
 
 
-def saved(page: Page, game: str = "necropolis") -> dict[str, Any]:
-    """The {log, seats} the shell keeps in localStorage for a game."""
-    return page.evaluate("key => JSON.parse(localStorage.getItem(key))", f"rb:{game}")
+def saved(page: Page, game: str) -> dict[str, Any]:
+    """The {log, seats} the worker keeps for a game."""
+    entry = page.evaluate(READ_SAVE, game)
+    assert entry is not None, f"no saved game for {game}"
+    return entry
+
+
+def true_state(page: Page, game: str) -> State:
+    return engine.load_log(saved(page, game)["log"])
 
 
 def legal_buttons(page: Page) -> list[str]:
     return page.eval_on_selector_all(
-        f"{SANDBOX} .rb-board button[data-action]:not(:disabled)",
-        "buttons => buttons.map(b => b.dataset.action)",
+        f"{BOARD} button[data-action]:not(:disabled)", "buttons => buttons.map(b => b.dataset.action)"
     )
 
 
-def choose(page: Page, rng: random.Random) -> str:
-    """Any enabled action button, preferring those that do not propose or answer an ending."""
-    actions = legal_buttons(page)
-    assert actions, "a human is to move but no action button is enabled"
-    return rng.choice([a for a in actions if a not in PROPOSALS] or actions)
+def board_mismatch(page: Page, html: str) -> str | None:
+    """None when the board shows exactly `html`; else where they first differ."""
+    return page.evaluate(BOARD_DIFFERENCE, [BOARD, html])
 
 
 def click_action(page: Page, action: str) -> None:
-    page.locator(f'{SANDBOX} .rb-board button[data-action="{action}"]').first.click()
+    page.locator(f'{BOARD} button[data-action="{action}"]').first.click()
     wait_settled(page)
 
 
 def click_command(page: Page, command: str) -> None:
-    page.locator(f'{SANDBOX} .rb-board button[data-command="{command}"]').click()
+    page.locator(f'{BOARD} button[data-command="{command}"]').click()
     wait_settled(page)
 
 
+def open_settings(page: Page) -> None:
+    """Unfold the sandbox's settings (player count, options, seats), as a reader would."""
+    if not page.locator(f"{SANDBOX} .rb-settings").evaluate("d => d.open"):
+        page.locator(f"{SANDBOX} .rb-settings summary").click()
+
+
 def click_control(page: Page, name: str) -> None:
-    page.get_by_role("button", name=name, exact=True).click()
+    page.locator(SANDBOX).get_by_role("button", name=name, exact=True).click()
     wait_settled(page)

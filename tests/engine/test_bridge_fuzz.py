@@ -35,7 +35,8 @@ def fresh_log(rng: Rng, game_id: str, players: int) -> dict[str, Any]:
 def real_request(rng: Rng) -> dict[str, Any]:
     """A request a real shell could send (legal or not at this moment)."""
     sandbox = rng.choice(SANDBOXES)
-    op = rng.choice(["open", "act", "act", "act", "step", "step", "undo", "reveal", "export", "close"])
+    ops = ["open", "act", "act", "act", "step", "step", "undo", "reveal", "seats", "export", "close"]
+    op = rng.choice(ops)
     if op == "open":
         game = rng.choice(sorted(games().values(), key=lambda g: g.id))
         players = rng.choice(list(game.info.players))
@@ -47,6 +48,10 @@ def real_request(rng: Rng) -> dict[str, Any]:
         legal = session.state.legal_actions() if session else []
         action = rng.choice(legal) if legal and rng.below(4) else junk(rng)
         return {"op": "act", "sandbox": sandbox, "action": action}
+    if op == "seats":
+        session = bridge._sessions.get(sandbox)
+        players = session.state.players if session else 2
+        return {"op": "seats", "sandbox": sandbox, "seats": [rng.choice(["human", "bot:random"])] * players}
     return {"op": op, "sandbox": sandbox}
 
 
@@ -68,6 +73,7 @@ def malformed_request(rng: Rng) -> Any:
         {"op": "open", "sandbox": "b", "log": {**fresh_log(rng, game, 2), "version": junk(rng)}},
         {"op": "open", "sandbox": "c", "log": {**fresh_log(rng, game, 2), "scenario": junk(rng)}},
         {"op": rng.choice(["act", "step", "undo", "reveal", "export"]), "sandbox": junk(rng)},
+        {"op": "seats", "sandbox": "a", "seats": junk(rng)},
         {"op": "catalog", "game": junk(rng)},
         {"op": "bench", "game": game, "games": junk(rng), "players": junk(rng)},
         {"op": "bench", "game": junk(rng), "games": 1},

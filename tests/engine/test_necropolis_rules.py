@@ -5,8 +5,12 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.games.necropolis.examples import grave_row_position
-from engine.games.necropolis.rules import ALL_TILES, NecropolisState, fits, placements
+from engine.games.necropolis.examples import FIGURES, grave_row_position
+from engine.games.necropolis.rules import ALL_TILES, NecropolisState, describe_action, fits, placements
+from engine.games.necropolis.view import render
+from engine.rng import Rng
+
+from .buttons import buttons, misnamed
 
 REST = [f"{a}-{b}" for a, b in ALL_TILES]
 
@@ -262,3 +266,37 @@ def test_worked_example_opens_from_a_log() -> None:
         "actions": [],
     }
     assert engine.load_log(log).view(0)["graves"][0] == ["0-0", "0-5", "1-5", "1-2"]
+
+
+def test_decision_a_discarded_grave_lies_face_down_at_the_table_and_face_up_in_the_sandbox() -> None:
+    state = position(graves=[["1-2", "1-3"], ["6-6"]], starts=["1-2", "6-6"])
+    state.apply("rebuild:draw")
+    area = render(state.view(1)).split('class="nec-discarded"', 1)[1]
+    assert "卓では裏向き" in area
+    assert [b for b in ("1-2", "1-3") if f'data-tile="{b}"' in area] == ["1-2", "1-3"]
+
+
+def test_every_button_is_named_by_what_it_shows() -> None:
+    """Text buttons by their text (described by the action's text), tile buttons by their action."""
+    rng = Rng(7)
+    seen: set[str] = set()
+    for seed in range(20):
+        state = NecropolisState(2, seed)
+        while not state.is_over():
+            html = render(state.view(state.current_player))
+            assert misnamed(html) == []
+            for button in buttons(html):
+                action = button.attrs["data-action"]
+                assert button.attrs["title"] == describe_action(action)
+                assert button.name == (describe_action(action) if not button.text else button.text)
+                seen.add(action.split(":")[0])
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen >= {"draw", "keep", "add", "move", "rebuild", "exchange", "propose", "accept", "decline"}
+
+
+def test_turn_flow_shows_the_four_actions_and_the_ending() -> None:
+    flow = FIGURES["turn-flow"].draw()
+    desc = flow.split("<desc>", 1)[1].split("</desc>", 1)[0]
+    assert flow.count('class="rb-flow-box"') == 6
+    steps = ("終了の提案", "墓地かマスタバへ", "牌を墓地へ", "作りなおし", "交換", "山が空ならゲーム終了")
+    assert [step for step in steps if step not in desc] == []

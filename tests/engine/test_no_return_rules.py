@@ -33,8 +33,12 @@ from engine.games.no_return.examples import (
     try_placement,
 )
 from engine.games.no_return.rules import RULE_ANCHORS, NoReturnState
+from engine.games.no_return.view import counter_label as token_label
 from engine.games.no_return.view import render, status, token_svg
 from engine.rng import Rng
+
+from .buttons import buttons as board_buttons
+from .buttons import misnamed
 
 EVERY_ID = [counter_id(c) for c in ALL_COUNTERS]
 
@@ -389,19 +393,36 @@ def test_decision_game_ends_at_once_when_the_last_seat_draws_the_last_counter() 
     assert state.is_over() and state.current_player is None and state.legal_actions() == []
 
 
-def test_decision_a_player_with_no_legal_action_passes() -> None:
-    state = position([[], HAND_B], [{"K": [11]}, {}], bag=[])
-    assert state.legal_actions() == ["declare"]
+def test_decision_passing_in_phase_one_declaring_is_never_forced() -> None:
+    """A phase-1 player who can neither place nor exchange may pass, or declare instead."""
+    stuck = [{"K": [1]}, {}]
+    state = position([["K11"], HAND_B], stuck, bag=[])
+    assert state.legal_actions() == ["declare", "pass"]
+    play(state, "pass")
+    assert state.current_player == 1 and state.view(1)["seats"][0]["phase"] == 1
+    assert state.log_lines(1)[-1] == "プレイヤー1: パスした"
+    state = position([["K11"], HAND_B], stuck, bag=[])
     play(state, "declare")
+    assert state.legal_actions() == ["cash:column:K"]
+
+
+def test_decision_a_phase_two_player_who_can_neither_cash_nor_exchange_passes() -> None:
+    state = position([["R1"], HAND_B], [{"K": [11]}, {}], bag=[], phase2=[True, False])
     assert state.legal_actions() == ["pass"]
     play(state, "pass")
-    assert state.current_player == 1 and state.log_lines(1)[-1] == "プレイヤー1: パスした（できる行動がない）"
+    assert state.current_player == 1
 
 
-def test_decision_pass_only_when_nothing_else_is_legal_declaring_included() -> None:
-    state = position([HAND_A, HAND_B], bag=[])
-    assert "pass" not in state.legal_actions()
-    assert refusal(state, "pass").rule == "end"
+@pytest.mark.parametrize("phase2", [False, True])
+def test_decision_no_pass_while_the_phases_action_or_an_exchange_is_possible(phase2: bool) -> None:
+    state = position([HAND_A, HAND_B], phase2=[phase2, False], bag=None)
+    assert "exchange" in state.legal_actions() and "pass" not in state.legal_actions()
+    assert refusal(state, "pass").rule == "pass"
+    state = position([HAND_A, HAND_B], [{"B": [11], "R": [8]}, {}], phase2=[phase2, False], bag=[])
+    own = "cash:column:R" if phase2 else "place"
+    assert own in state.legal_actions() and "exchange" not in state.legal_actions()
+    caught = refusal(state, "pass")
+    assert caught.rule == "pass" and ("清算" if phase2 else "並べること") in caught.message
 
 
 # --- score -----------------------------------------------------------------------------------
@@ -549,6 +570,33 @@ def test_view_buttons_are_the_legal_actions_and_element_ids_are_unique() -> None
         assert "得点計算" in render(state.view(None)) and "ゲーム終了" in status(state.view(None))
 
 
+def test_every_button_is_named_by_what_it_shows() -> None:
+    """Text buttons by their text, hand counters by the counter; the action's text describes both."""
+    rng = Rng(5)
+    kinds: set[str] = set()
+    for seed in range(3):
+        state = NoReturnState(2 + seed, seed)
+        for _ in range(200):  # the set-up and a good many turns of random steps
+            if state.is_over():
+                break
+            html = render(state.view(state.current_player))
+            assert misnamed(html) == []
+            for button in board_buttons(html):
+                action = button.attrs["data-action"] or ""
+                assert "aria-label" not in button.attrs and button.attrs["title"] == describe_action(action)
+                if ":pick:" in action or ":unpick:" in action:
+                    assert button.images == [token_label(action.rsplit(":", 1)[1])]
+                kinds.add("counter" if button.images else "text")
+            state.apply(rng.choice(state.legal_actions()))
+    assert kinds == {"counter", "text"}
+
+
+def test_decision_cashed_counters_lie_face_down_at_the_table_and_face_up_in_the_sandbox() -> None:
+    state = play(cash_position(), "cash:column:K", "cash:more", "cash:pick:G11", "cash:done")
+    pile = render(state.view(1)).split('class="nr-cashed"', 1)[1].split("</div>", 1)[0]
+    assert "卓では裏向き" in pile and pile.count('data-counter="K5"') == 2
+
+
 # --- bots ------------------------------------------------------------------------------------------
 
 
@@ -613,6 +661,14 @@ def test_worked_examples_open_from_a_log_and_every_figure_draws() -> None:
     for name in ("placing-example", "cashing-example"):
         log = {"game": "no-return", "players": 2, "seed": 0, "options": {}, "scenario": name, "actions": []}
         assert engine.load_log(log).current_player == 0
-    for figure in FIGURES.values():
+    for name, figure in FIGURES.items():
         html = figure.draw()
-        assert "data-action" not in html and html.count("<svg") >= 6
+        assert "data-action" not in html and html.count("<svg") >= (1 if name == "turn-flow" else 6)
+
+
+def test_turn_flow_shows_the_declaration_each_phases_action_the_exchange_and_the_refill() -> None:
+    flow = FIGURES["turn-flow"].draw()
+    assert flow.count('class="rb-flow-box"') == 5
+    desc = flow.split("<desc>", 1)[1].split("</desc>", 1)[0]
+    steps = ("フェイズ2に移ってもよい", "並べる（フェイズ1）", "清算する（フェイズ2）", "交換", "補充")
+    assert [step for step in steps if step not in desc] == []

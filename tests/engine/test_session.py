@@ -100,6 +100,18 @@ def test_undo_between_two_humans_hands_over_instead_of_showing_the_other_side() 
     assert frame["viewer"] == 1 and frame["next"] == "human" and 'data-action="keep"' in frame["html"]
 
 
+def test_changing_seats_keeps_the_game_and_hands_over_to_a_new_human() -> None:
+    open_game(["human", "bot:random"])
+    act("draw")
+    frame = act("keep")
+    frame = handle({"op": "seats", "sandbox": "t", "seats": ["human", "human"]})
+    assert frame["save"]["log"]["actions"] == ["draw", "keep"] and frame["next"] == "handover"
+    assert "data-tile" not in frame["html"]
+    frame = handle({"op": "seats", "sandbox": "t", "seats": ["bot:random", "human"]})
+    assert frame["next"] == "handover", "the screen still shows 先手's side"
+    assert "席の種類" in handle({"op": "seats", "sandbox": "t", "seats": ["human", "alien"]})["error"]
+
+
 def test_the_log_and_seed_reach_the_page_only_at_the_end_or_in_an_export() -> None:
     frame = open_game(["human", "human"])
     assert not SECRET_KEYS & set(frame) and frame["save"]["log"]["seed"] == 5
@@ -167,6 +179,8 @@ def test_hot_seat_with_undo_and_hand_over_shows_only_the_seat_at_the_screen(tabl
                 request = {"op": "step"}
             elif answer["can_undo"] and rng.below(10) == 0:
                 request = {"op": "undo"}
+            elif rng.below(25) == 0:
+                request = {"op": "seats", "seats": [rng.choice(["human", "bot:random"]) for _ in kinds]}
             else:
                 request = {"op": "act", "action": rng.choice(session.state.legal_actions())}
             answer = handle({**request, "sandbox": "hot"})

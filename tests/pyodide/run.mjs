@@ -27,10 +27,14 @@ console.log(`Pyodide ${pyodide.version} ready in ${((performance.now() - started
 
 const args = process.argv.slice(2);
 pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(args.length > 0 ? args : ["tests/engine"]));
+// The suite's knobs (RB_INVARIANT_GAMES, RB_FUZZ_REQUESTS, ...) reach the browser's Python too.
+const knobs = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("RB_")));
+pyodide.globals.set("RB_ENV", pyodide.toPy(knobs));
 let exitCode;
 try {
   exitCode = pyodide.runPython(`
 import os, sys
+os.environ.update(RB_ENV)
 os.chdir("${MOUNT}")
 sys.dont_write_bytecode = True
 import pytest

@@ -13,12 +13,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from build_tools.serve import serving
+from engine.registry import find_game, games
+from tests.conftest import Guard
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ["index.html", "necropolis.html", "no-return.html", "about.html"]
+PAGES = ["index.html", "about.html", *(f"{game_id}.html" for game_id in sorted(games()))]
 # (page, compound word): words a reader of that page would search for.
 COMPOUND_WORDS = [
     ("necropolis", "墓地"),
@@ -26,8 +28,12 @@ COMPOUND_WORDS = [
     ("necropolis", "得点計算"),
     ("necropolis", "マスタバ"),
     ("no-return", "手元カウンター"),
-    ("no-return", "縦列"),
+    ("no-return", "上ブタ"),
     ("no-return", "スタートプレイヤー"),
+    ("bottle-imp", "インプのトリック"),
+    ("rondo", "灰色のマス"),
+    ("herrlof", "ヴァルクヌート"),
+    ("herrlof", "切り札表示"),
 ]
 
 
@@ -64,6 +70,21 @@ def test_page_is_built(site_dir: Path, name: str) -> None:
     assert '<html lang="ja"' in text
 
 
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_every_rule_a_refusal_names_is_an_anchor_on_the_page(site_dir: Path, game_id: str) -> None:
+    text = (site_dir / f"{game_id}.html").read_text(encoding="utf-8")
+    missing = [a for a in find_game(game_id).info.rule_anchors if f'id="{a}"' not in text]
+    assert missing == [], f"{game_id}.html lacks the anchors {missing}"
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_every_game_page_has_its_sandbox_and_is_in_the_nav(site_dir: Path, game_id: str) -> None:
+    text = (site_dir / f"{game_id}.html").read_text(encoding="utf-8")
+    assert f'<div class="rb-sandbox" data-game="{game_id}">' in text
+    index = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert f'href="{game_id}.html"' in index
+
+
 def test_no_page_fetches_from_elsewhere(site_dir: Path) -> None:
     fetched: dict[str, list[str]] = {}
     for html_file in sorted(site_dir.rglob("*.html")):
@@ -95,15 +116,28 @@ def test_search_index_is_japanese_and_holds_the_words(site_dir: Path) -> None:
     assert missing == []
 
 
-@pytest.mark.parametrize(("name", "word"), COMPOUND_WORDS)
-def test_search_finds_compound_word(page: Page, http_server: str, name: str, word: str) -> None:
+@pytest.fixture(scope="module")
+def search_page(browser: Browser, http_server: str) -> Iterator[Page]:
+    """One page whose search index is built once for every word (guarded like every page)."""
+    guard = Guard()
+    context = browser.new_context(locale="ja-JP")
+    guard.watch(context)
+    page = context.new_page()
     page.goto(http_server + "index.html")
+    yield page
+    context.close()
+    guard.check(errors=False)
+
+
+@pytest.mark.parametrize(("name", "word"), COMPOUND_WORDS)
+def test_search_finds_compound_word(search_page: Page, name: str, word: str) -> None:
+    page = search_page
     box = page.locator("input.md-search__input")
     box.click()
     box.fill(word)
     box.press("End")  # Material searches on keyup; fill() alone sends none
     hit = page.locator(f".md-search-result__item a[href*='/{name}.html']").first
-    expect(hit).to_be_visible(timeout=15_000)
+    expect(hit).to_be_visible(timeout=60_000)  # the first word waits for the index to be built
     expect(page.locator(f".md-search-result__item a[href*='/{name}.html'] mark").first).to_be_visible()
 
 

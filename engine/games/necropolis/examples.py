@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.flowchart import flowchart
 from engine.game import Figure, Scenario
 from engine.games.necropolis.rules import (
     ALL_TILES,
@@ -57,6 +58,18 @@ SCENARIOS = {
 }
 
 
+def draw_turn_flow() -> str:
+    return flowchart(
+        "ネクロポリスの手番の流れ",
+        [
+            ["手番の始め\n（終了の提案もできる）"],
+            ["山から引いて\n墓地か\nマスタバへ", "マスタバの\n牌を墓地へ", "墓地の\n作りなおし", "交換"],
+            ["山が空なら\nゲーム終了"],
+        ],
+        loop="相手の\n手番へ",
+    )
+
+
 def draw_tiles() -> str:
     items = "".join(f"<li>{tile_svg(tile_id(t), small=True)}</li>" for t in ALL_TILES)
     return f'<ul class="nec-set" aria-label="ダブルシックスの牌28枚">{items}</ul>'
@@ -88,6 +101,9 @@ def _where(tile: tuple[int, int], grave: list[tuple[int, int]]) -> str:
 
 
 FIGURES = {
+    "turn-flow": Figure(
+        "手番の流れ: 4つの行動から1つを選ぶ。山が空になったら、その行動を終えてゲーム終了", draw_turn_flow
+    ),
     "tiles": Figure("ダブルシックスの牌28枚（0〜6の目の組み合わせすべて）", draw_tiles),
     "setup": Figure("準備が終わったところ: 双方の墓地に最初の牌が1枚ずつ、残り26枚が山", draw_setup),
     "grave-row": Figure(

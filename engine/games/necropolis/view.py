@@ -1,8 +1,10 @@
 """Draw one seat's Necropolis view as HTML with inline SVG tiles.
 
 The same function draws the live sandbox and the page's figures, so a figure cannot disagree
-with the engine. Clickable things are <button data-action>; hidden tiles are drawn as backs
-that carry no face at all.
+with the engine. Clickable things are <button data-action>: a button with visible text is named
+by that text (the full description is its title), a tile button by its description; hidden
+tiles are drawn as backs that carry no face at all. Discarded graves stay face up here, as a
+memory aid (at the table they lie face down).
 """
 
 from __future__ import annotations
@@ -152,7 +154,24 @@ def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     controls = (
         f'<div class="nec-actions" role="group" aria-label="手番の行動">{buttons}</div>' if buttons else ""
     )
-    return f'<section class="nec-centre" id="{prefix}-centre">{pile}{drawn}{controls}{quiet_note}</section>'
+    discarded = _discarded(view["discarded"], prefix)
+    return (
+        f'<section class="nec-centre" id="{prefix}-centre" aria-label="場の中央">'
+        f"{pile}{drawn}{controls}{quiet_note}{discarded}</section>"
+    )
+
+
+def _discarded(tiles: list[str], prefix: str) -> str:
+    """The tiles of discarded graves, face up: a memory aid (the table turns them face down)."""
+    if not tiles:
+        return ""
+    items = "".join(
+        f"<li>{tile_svg(tile, element_id=f'{prefix}-t-{_key(tile)}', small=True)}</li>" for tile in tiles
+    )
+    return (
+        f'<div class="nec-discarded"><h4>作りなおしで捨てた牌（{len(tiles)}枚・卓では裏向き）</h4>'
+        f'<ul class="nec-tiles">{items}</ul></div>'
+    )
 
 
 def render_result(view: dict[str, Any]) -> str:
@@ -202,10 +221,9 @@ def status(view: dict[str, Any]) -> str:
 
 
 def _button(action: str, text: str) -> str:
-    label = escape(describe_action(action))
-    return (
-        f'<button type="button" data-action="{action}" title="{label}" aria-label="{label}">{text}</button>'
-    )
+    """A text button: named by its visible text, described by the action's full text."""
+    title = escape(describe_action(action))
+    return f'<button type="button" data-action="{action}" title="{title}">{text}</button>'
 
 
 def _short(action: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter as Multiset
 
 from engine.errors import IllegalAction
+from engine.flowchart import flowchart
 from engine.game import Figure, Scenario
 from engine.games.no_return.codec import ALL_COUNTERS, COLOURS, VALUES, counter_id
 from engine.games.no_return.rules import NoReturnState
@@ -123,6 +124,18 @@ SCENARIOS = {
 }
 
 
+def draw_turn_flow() -> str:
+    return flowchart(
+        "ノーリターンの手番の流れ",
+        [
+            ["手番の始め\n（フェイズ1なら、ここで\nフェイズ2に移ってもよい）"],
+            ["並べる\n（フェイズ1）", "清算する\n（フェイズ2）", "交換\n（1〜4個）"],
+            ["出した個数だけ\n袋から引いて補充"],
+        ],
+        loop="次の人の\n手番へ",
+    )
+
+
 def draw_components() -> str:
     rows = "".join(
         f'<li><span class="nr-colour-name">{colour_label(colour)}</span><span class="nr-tokens">'
@@ -141,7 +154,7 @@ def draw_placing() -> str:
     state = placing_position()
     board = render(state.view(0), interactive=False, prefix="fig-placing")
     rows = "".join(_option_row(counters, *try_placement(state, counters)) for counters, _ in PLACING_OPTIONS)
-    head = "<thead><tr><th>並べるカウンター</th><th>できるか</th><th>結果・理由</th></tr></thead>"
+    head = "<thead><tr><th>並べるカウンター</th><th>可否</th><th>結果・理由</th></tr></thead>"
     return f'{board}<table class="nr-options">{head}<tbody>{rows}</tbody></table>'
 
 
@@ -153,7 +166,7 @@ def draw_cashing() -> str:
         for colour, count, _ in CASHING_OPTIONS
     )
     head = (
-        f"<thead><tr><th>{counter_label(CASHING_PAYMENT)}で支払って清算する</th><th>できるか</th>"
+        f"<thead><tr><th>{counter_label(CASHING_PAYMENT)}で支払って清算する</th><th>可否</th>"
         "<th>結果・理由</th></tr></thead>"
     )
     return f'{board}<table class="nr-options">{head}<tbody>{rows}</tbody></table>'
@@ -171,6 +184,9 @@ def _option_row(counters: list[str], legal: bool, detail: str) -> str:
 
 
 FIGURES = {
+    "turn-flow": Figure(
+        "手番の流れ: 今のフェイズの行動か交換を1つ。どちらもできなければパス", draw_turn_flow
+    ),
     "components": Figure(
         "カウンター132個: 6色それぞれ1〜11が2個ずつ。色ごとに形の違う記号がつく", draw_components
     ),

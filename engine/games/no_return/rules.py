@@ -19,8 +19,10 @@ page under 補足 and locked by a test named `test_decision_...`):
   the excess is lost. Payments go face up to the lid; cashed counters to the player's score pile.
 - Refill: after every action that spent counters (set-up exchange, placing, exchange, cashing)
   the hand is refilled to 8 as far as the bag allows.
-- Pass: only legal when nothing else is, declaring included (so a phase-1 player who can neither
-  place nor exchange declares phase 2 first; that can only happen once the bag is empty).
+- Pass: legal exactly when the player can neither do the phase's own action (place in phase 1,
+  cash in phase 2) nor exchange; that can only happen once the bag is empty. Declaring phase 2
+  is never forced: a phase-1 player in that position may pass or declare (RULES-NOTES, "Passing
+  in phase 1").
 - End: the player who draws the bag's last counter (also part-way through a refill) triggers the
   end; play goes on until the last seat in turn order has finished its turn, so every player has
   had the same number of turns (at once if the last seat drew it).
@@ -39,7 +41,7 @@ counter, and every selection can be finished in a few steps (the invariant tests
 random games per player count).
 
 A refused action's IllegalAction names the rule it breaks by one of RULE_ANCHORS (the page's
-section anchors): setup, turn, placing, exchange, phase-2, cashing, end.
+section anchors): setup, turn, placing, exchange, phase-2, cashing, pass, end.
 
 Counters are written colour letter + value: B blue, R red, G green, P purple, K pink (桃),
 Y yellow; e.g. "B11", "K5". Action ids are `namespace[:step[:argument]]`, one namespace per kind
@@ -52,7 +54,7 @@ of choice, so an id means the same in every situation:
     cash:more, cash:fewer                             one counter more / fewer from the bottom
     cash:pick:G11, cash:unpick:G11, cash:done         pay with one colour, then cash
     cancel                                            drop the selection, choose again
-    pass                                              nothing else is possible
+    pass                                              neither the phase's action nor exchange
 
 The codec lives in codec.py (counters, ids, their Japanese text):
 
@@ -91,7 +93,7 @@ from engine.games.no_return.codec import (
 from engine.games.no_return.scoring import breakdown, winners
 from engine.rng import Rng
 
-RULE_ANCHORS = ("setup", "turn", "placing", "exchange", "phase-2", "cashing", "end")
+RULE_ANCHORS = ("setup", "turn", "placing", "exchange", "phase-2", "cashing", "pass", "end")
 """The sections of the rules page a refusal may point to (IllegalAction.rule)."""
 START_PLAYER = Option(
     key="start_player",
@@ -245,10 +247,6 @@ class NoReturnState(State):
         self._bag = pool
         self._rng = Rng(rng.next64())
 
-    def log_lines(self, viewer: int | None) -> list[str]:
-        """The move log without the silent selection steps."""
-        return [line for line in super().log_lines(viewer) if line]
-
     # --- legal actions --------------------------------------------------------------------------
 
     def _legal_actions(self) -> list[str]:
@@ -259,16 +257,20 @@ class NoReturnState(State):
 
     def _legal_choose(self) -> list[str]:
         seat = self._turn_player
-        hand, columns = self._hands[seat], self._columns[seat]
-        actions = ["exchange"] if self._bag else []
+        actions = self._phase_actions(seat) + (["exchange"] if self._bag else [])
+        if not actions:
+            actions.append("pass")
         if not self._phase2[seat]:
-            actions.append("declare")
-            if any(fits(counter, columns) for counter in hand):
-                actions.append("place")
-        else:
-            budget = max(colour_totals(hand).values(), default=0)
-            actions += [f"cash:column:{c}" for c, column in columns.items() if column[-1] <= budget]
-        return actions or ["pass"]
+            actions.append("declare")  # always a free choice, never forced
+        return actions
+
+    def _phase_actions(self, seat: int) -> list[str]:
+        """The phase's own action as the turn may start it: `place` in phase 1, a column to cash in 2."""
+        hand, columns = self._hands[seat], self._columns[seat]
+        if not self._phase2[seat]:
+            return ["place"] if any(fits(counter, columns) for counter in hand) else []
+        budget = max(colour_totals(hand).values(), default=0)
+        return [f"cash:column:{c}" for c, column in columns.items() if column[-1] <= budget]
 
     def _legal_place(self) -> list[str]:
         columns = self._columns[self._turn_player]
@@ -362,7 +364,8 @@ class NoReturnState(State):
         return "すでにフェイズ2です。フェイズ1には戻れません。", "phase-2"
 
     def _refuse_pass(self, _move: Action) -> tuple[str, str]:
-        return "ほかにできる行動があるときはパスできません。", "end"
+        own = "清算" if self._phase2[self._turn_player] else "並べること"
+        return f"{own}か交換ができるときは、パスできません。", "pass"
 
     def _refuse_cancel(self, _move: Action) -> tuple[str, str]:
         return "取り消す選択がありません。", "turn"
@@ -529,7 +532,7 @@ class NoReturnState(State):
 
     def _apply_pass(self, _move: Action) -> LogEntry:
         seat = self._turn_player
-        return self._entry(seat, "パスした（できる行動がない）", None, self._end_turn())
+        return self._entry(seat, "パスした", None, self._end_turn())
 
     # --- helpers ---------------------------------------------------------------------------------
 

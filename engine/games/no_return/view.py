@@ -1,9 +1,11 @@
 """Draw one seat's No Return view as HTML with inline SVG counters.
 
 The same function draws the live sandbox and the page's figures, so a figure cannot disagree
-with the engine. Clickable things are <button data-action>; a counter's colour always comes with
-its own symbol (blue ●, red ▲, green ■, purple ◆, pink ★, yellow ✚) and its value; counters
-another seat holds are drawn as backs that carry no face data at all.
+with the engine. Clickable things are <button data-action>, each named by what it shows (its text,
+or the counter on it) and described by the action's full text; a counter's colour always comes
+with its own symbol (blue ●, red ▲, green ■, purple ◆, pink ★, yellow ✚) and its value; counters
+another seat holds are drawn as backs that carry no face data at all. Cashed counters stay face
+up in the score piles, as a memory aid (at the table they are stacked face down).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from engine.games.no_return.codec import (
     describe_action,
     parse_counter,
 )
+from engine.text import points
 
 _SHAPES = {
     "B": '<circle class="nr-symbol" cx="20" cy="12" r="5"/>',
@@ -44,7 +47,7 @@ _MODE_TEXT = {
     "choose": "この手番の行動を選んでください",
     "place": "並べるカウンター（1色）を選んでください",
     "exchange": "交換に出すカウンター（1〜4個）を選んでください",
-    "cash": "清算する数と、支払うカウンター（1色）を選んでください",
+    "cash": "清算する個数と、支払うカウンター（1色）を選んでください",
 }
 
 
@@ -116,8 +119,8 @@ def _table(view: dict[str, Any], prefix: str) -> str:
     return (
         f'<section class="nr-table" id="{prefix}-table" aria-label="場の中央">'
         f'<p class="nr-bag">袋: 残り <strong>{view["bag"]}</strong> 個</p>'
-        f'<div class="nr-lid"><h4>上ブタ: 支払い {len(lid["payments"])}個（計{lid["payment_total"]}）・'
-        f"伏せた交換 {lid['hidden']}個</h4>"
+        f'<div class="nr-lid"><h3>上ブタ: 支払い {len(lid["payments"])}個（計{lid["payment_total"]}）・'
+        f"伏せた交換 {lid['hidden']}個</h3>"
         f'<ul class="nr-tokens" aria-label="支払われたカウンター">{payments}</ul></div>{notice}</section>'
     )
 
@@ -176,7 +179,8 @@ def _cashed(public: dict[str, Any], seat: int, prefix: str) -> str:
         for i, c in enumerate(public["cashed"])
     )
     return (
-        f'<div class="nr-cashed"><h4>得点の山（{len(public["cashed"])}個・計{public["cashed_total"]}）</h4>'
+        f'<div class="nr-cashed"><h4>得点の山（{len(public["cashed"])}個・計{public["cashed_total"]}・'
+        "卓では裏向き）</h4>"
         f'<ul class="nr-tokens">{items}</ul></div>'
     )
 
@@ -209,11 +213,10 @@ def _hand_token(token: str, counter: str, mode: str | None, *, chosen: bool, leg
     css = " nr-chosen" if chosen else ""
     if action not in legal:
         return f'<span class="nr-slot{css}">{token}</span>'
-    label = escape(describe_action(action))
     pressed = "true" if chosen else "false"
     return (
         f'<button type="button" class="nr-pick{css}" data-action="{action}" aria-pressed="{pressed}" '
-        f'aria-label="{label}" title="{label}">{token}</button>'
+        f'title="{escape(describe_action(action))}">{token}</button>'
     )
 
 
@@ -258,11 +261,6 @@ def _sums(selection: dict[str, Any]) -> str:
     )
 
 
-def points(value: int) -> str:
-    """A score as Japanese print writes it: a true minus sign, and 0 without one."""
-    return f"−{-value}" if value < 0 else str(value)
-
-
 def render_result(view: dict[str, Any]) -> str:
     """The end-of-game breakdown: cashed counters (plus), counters left in columns (minus)."""
     result = view["result"]
@@ -301,7 +299,7 @@ def status(view: dict[str, Any]) -> str:
         return outcome_text(view)
     current = view["seat_names"][view["current_player"]]
     if view["stage"] == "setup":
-        return f"{current}の準備の交換です（0〜8個を伏せて脇に置き、同じ数を引く）。"
+        return f"{current}の準備の交換です（0〜8個を伏せて脇に置き、同じ個数を引く）。"
     phase = view["seats"][view["current_player"]]["phase"]
     ending = "袋が空です。この巡で終了します。" if view["end_triggered_by"] is not None else ""
     return f"{current}の手番です（フェイズ{phase}）。{ending}"
@@ -314,10 +312,9 @@ def _short(action: str, selection: dict[str, Any]) -> str:
 
 
 def _button(action: str, text: str) -> str:
-    label = escape(describe_action(action))
-    return (
-        f'<button type="button" data-action="{action}" title="{label}" aria-label="{label}">{text}</button>'
-    )
+    """A text button: named by its visible text, described by the action's full text."""
+    title = escape(describe_action(action))
+    return f'<button type="button" data-action="{action}" title="{title}">{text}</button>'
 
 
 def _parse(counter: str) -> tuple[str, int]:

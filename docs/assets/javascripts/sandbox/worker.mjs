@@ -1,13 +1,9 @@
-// Module worker that runs the game engine in Pyodide for every sandbox of the session.
-//
-// Messages out:  {type: "progress", stage: "runtime" | "engine" | "ready" | "error", ...}
-//                {id, ok: true, result} | {id, ok: false, error: {message}}
-// Messages in:   {id, type: "call", payload: <bridge request object>}
-//
-// All paths are relative to this file, so the site works on any host, port or sub-path.
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+// Module worker that runs the game engine in Pyodide for every sandbox of the browsing session.
+// Messages: see channel.js. Paths are relative to this file, so any host, port or sub-path works.
+import { loadPyodide } from "../../vendor/pyodide/pyodide.mjs";
+import { readSave, writeSave } from "./saves.mjs";
 
-const VENDOR = new URL("../vendor/", import.meta.url);
+const VENDOR = new URL("../../vendor/", import.meta.url);
 
 let ready = null; // Promise of the bridge's handle_json PyProxy, created once.
 
@@ -62,11 +58,28 @@ async function boot() {
   }
 }
 
+/** Run one bridge request; keep the game's `save` here and pass the rest to the page. */
+async function call(payload) {
+  const handle = await (ready ??= boot());
+  const reply = JSON.parse(handle(JSON.stringify(payload)));
+  if (reply.save) {
+    await writeSave(reply.save.log.game, { log: reply.save.log, seats: reply.save.seats });
+    delete reply.save;
+  }
+  return reply;
+}
+
+async function resume({ game, sandbox }) {
+  const saved = await readSave(game);
+  if (!saved) return { ok: false, missing: true };
+  return call({ op: "open", sandbox, log: saved.log, seats: saved.seats });
+}
+
 async function answer({ id, type, payload }) {
   try {
-    if (type !== "call") throw new Error(`unknown message type: ${type}`);
-    const handle = await (ready ??= boot());
-    postMessage({ id, ok: true, result: JSON.parse(handle(JSON.stringify(payload))) });
+    const handlers = { call, resume };
+    if (!Object.hasOwn(handlers, type)) throw new Error(`unknown message type: ${type}`);
+    postMessage({ id, ok: true, result: await handlers[type](payload) });
   } catch (err) {
     postMessage({ id, ok: false, error: { message: String(err?.message ?? err) } });
   }

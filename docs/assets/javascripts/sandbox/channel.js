@@ -1,0 +1,91 @@
+// The one channel to the engine: a module worker that lives for the whole browsing session (it
+// survives material's instant navigation) and answers requests one by one.
+//
+// Out:  {id, type: "call", payload}            a bridge request (engine/bridge.py)
+//       {id, type: "resume", payload: {game, sandbox}}   reopen the game the worker saved
+// In:   {type: "progress", stage: "runtime" | "engine" | "ready" | "error", ...}
+//       {id, ok: true, result} | {id, ok: false, error: {message}}
+//
+// Every pending call is rejected when the worker fails, is stopped, or does not answer in time,
+// so the page never waits forever; the next connect() then starts a fresh worker.
+
+const WORKER_URL = new URL("worker.mjs", import.meta.url);
+const BOOT_TIMEOUT_MS = 180_000; // a call sent before Python is ready waits for the boot too
+const CALL_TIMEOUT_MS = 60_000;
+
+export const MESSAGES = {
+  stopped: "Python のワーカーが止まりました。",
+  timeout: (seconds) => `Python から ${seconds} 秒たっても応答がありません。`,
+};
+
+let current = null;
+
+/** The session's channel, started on first use. */
+export function connect() {
+  current ??= openChannel();
+  return current;
+}
+
+function openChannel() {
+  const worker = new Worker(WORKER_URL, { type: "module" });
+  window.__rbWorkerStarts = (window.__rbWorkerStarts ?? 0) + 1;
+  const pending = new Map(); // request id -> settle(reply)
+  const listeners = new Set();
+  let progress = { stage: "runtime" };
+  let stopped = null; // the reason, once the worker is gone
+  let lastId = 0;
+
+  const publish = (message) => {
+    progress = message;
+    for (const listener of listeners) listener(message);
+  };
+
+  const stop = (reason) => {
+    if (stopped) return;
+    stopped = reason;
+    worker.terminate();
+    if (current === channel) current = null;
+    for (const settle of pending.values()) settle({ ok: false, error: { message: reason } });
+    publish({ stage: "error", message: reason });
+  };
+
+  worker.addEventListener("message", ({ data }) => {
+    if (data.type !== "progress") pending.get(data.id)?.(data);
+    else if (data.stage === "error") stop(data.message);
+    else publish(data);
+  });
+  worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    stop(event.message || MESSAGES.stopped);
+  });
+  worker.addEventListener("messageerror", () => stop(MESSAGES.stopped));
+
+  function send(type, payload) {
+    if (stopped) return Promise.reject(new Error(stopped));
+    const id = ++lastId;
+    const limit = progress.stage === "ready" ? CALL_TIMEOUT_MS : BOOT_TIMEOUT_MS;
+    let timer;
+    return new Promise((resolve, reject) => {
+      pending.set(id, (reply) => (reply.ok ? resolve(reply.result) : reject(new Error(reply.error.message))));
+      timer = setTimeout(() => stop(MESSAGES.timeout(limit / 1000)), limit);
+      worker.postMessage({ id, type, payload });
+    }).finally(() => {
+      clearTimeout(timer);
+      pending.delete(id);
+    });
+  }
+
+  const channel = {
+    /** A bridge request; resolves with the bridge's reply object. */
+    call: (payload) => send("call", payload),
+    /** Reopen the game the worker saved for `game` (the reply of "open", or {ok: false}). */
+    resume: (payload) => send("resume", payload),
+    /** Progress of the boot, now and later, until `signal` aborts. */
+    watch(listener, signal) {
+      listeners.add(listener);
+      signal.addEventListener("abort", () => listeners.delete(listener));
+      listener(progress);
+    },
+  };
+  return channel;
+}

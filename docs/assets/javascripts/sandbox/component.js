@@ -1,0 +1,326 @@
+// The sandbox component: mount(el) turns <div class="rb-sandbox" data-game="…"> into a playable
+// game and returns its teardown. It knows no game: it forwards the reader's clicks to the engine
+// (engine/bridge.py) and shows the frames Python rendered. State, on the element as
+// data-rb-state: idle | loading | ready | busy | error; what comes next as data-rb-next:
+// human | bot | handover | over.
+
+import { connect } from "./channel.js";
+import { botSpeed, setBotSpeed } from "./prefs.js";
+import { dropShare, sharedEntry, shareUrl } from "./share.js";
+import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
+
+const MORPHDOM_URL = new URL("../../vendor/morphdom/morphdom-esm.js", import.meta.url);
+const STAGES = ["runtime", "engine", "ready"];
+
+let morphdom = null; // Promise of morphdom's default export, loaded once
+let mounts = 0;
+
+function delay(ms, signal) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done);
+  });
+}
+
+/** Patch the board with the engine's HTML, keeping unchanged nodes (and so keyboard focus). */
+function morph(board, html) {
+  const template = h("template", { innerHTML: html }); // engine-rendered HTML
+  const next = board.cloneNode(false);
+  next.append(template.content);
+  morphdom ??= import(MORPHDOM_URL).then((module) => module.default);
+  return morphdom.then((patch) => patch(board, next, { childrenOnly: true }));
+}
+
+export function mountSandbox(el) {
+  const game = el.dataset.game;
+  if (!el.classList.contains("rb-sandbox") || !game) {
+    throw new Error('mountSandbox: expected <div class="rb-sandbox" data-game="…">');
+  }
+  const original = [...el.childNodes];
+  const sandbox = `${game}-${++mounts}`;
+  const channel = connect();
+  const controller = new AbortController();
+  const { signal } = controller;
+  const ui = buildUi();
+  let active = true;
+  let frame = null; // the last frame shown
+  let epoch = 0; // bumped by every request; a stale bot loop stops
+  let wanted = null; // a worked example asked for while Python was still starting
+  let entry = null; // this game in the engine's catalog
+
+  // ------------------------------------------------------------------ state and display
+
+  function setState(state) {
+    el.dataset.rbState = state;
+    const off = state === "loading" || state === "error";
+    ui.progress.hidden = state !== "loading";
+    ui.retry.hidden = state !== "error";
+    ui.newGame.disabled = off;
+    for (const select of ui.setup.querySelectorAll("select")) select.disabled = off;
+    ui.undo.disabled = off || !frame?.can_undo;
+    ui.share.disabled = off || !frame;
+    ui.thinking.textContent = state === "busy" && frame?.next === "bot" ? TEXT.thinking : "";
+  }
+
+  function fail(err) {
+    if (!active) return;
+    console.error("rb:", err);
+    setState("error");
+    ui.alert.textContent = `${TEXT.failed}（${err.message}）`;
+  }
+
+  /** A refusal: its Japanese message, and a link to the rule it names on this page. */
+  function refuse(reply) {
+    ui.alert.replaceChildren(reply.error);
+    const rule = reply.rule && document.getElementById(reply.rule);
+    if (rule) ui.alert.append(" ", h("a", { href: `#${reply.rule}`, className: "rb-rule-link", textContent: TEXT.rule }));
+  }
+
+  function showProgress({ stage, ...details }) {
+    if (stage === "error") return fail(new Error(details.message));
+    ui.stageText.textContent = TEXT.stage[stage];
+    ui.bar.value = STAGES.indexOf(stage) + 1;
+    if (stage === "ready") ui.runtime.textContent = TEXT.runtime(details);
+  }
+
+  async function show(next) {
+    const focused = ui.board.contains(document.activeElement) ? document.activeElement : null;
+    const focusedAction = focused?.dataset?.action;
+    frame = next;
+    el.dataset.rbNext = next.next;
+    await morph(ui.board, next.html);
+    if (!active) return;
+    el.dataset.rbFrames = Number(el.dataset.rbFrames ?? 0) + 1; // tests wait on it
+    ui.status.textContent = next.status;
+    ui.seed.textContent = next.seed === undefined ? "" : TEXT.seed(next.seed);
+    ui.log.replaceChildren(...next.lines.map((line) => h("li", { textContent: line })));
+    ui.log.scrollTop = ui.log.scrollHeight; // the newest move in view
+    showSetup(next.players, next.seats, next.options);
+    ui.shareBox.hidden = true;
+    const visible = (node) => node.checkVisibility?.() ?? true;
+    const now = document.activeElement;
+    if (focused && !(ui.board.contains(now) && visible(now))) {
+      // Focus was on the board and the move took its element away (or hid it: the browser will
+      // drop it): the same move's button if it is still there, else the first, else the board.
+      const shown = [...ui.board.querySelectorAll("button:not(:disabled)")].filter(visible);
+      (shown.find((b) => b.dataset.action === focusedAction) ?? shown[0] ?? ui.board).focus();
+    }
+  }
+
+  // ------------------------------------------------------------------ talking to the engine
+
+  const call = (request) => channel.call({ ...request, sandbox });
+
+  /** Send one request, then let the bots move until a human (or nobody) is to act. */
+  async function play(send) {
+    const mine = ++epoch;
+    const current = () => active && mine === epoch;
+    setState("busy");
+    try {
+      let reply = await send();
+      while (current()) {
+        if (!reply.ok) {
+          refuse(reply);
+          return false;
+        }
+        await show(reply);
+        if (reply.next !== "bot" || !current()) return current();
+        setState("busy");
+        await delay(botSpeed().delayMs, signal);
+        if (current()) reply = await call({ op: "step" });
+      }
+      return false;
+    } catch (err) {
+      if (current()) fail(err);
+      return false;
+    } finally {
+      if (current() && el.dataset.rbState === "busy") setState("ready");
+    }
+  }
+
+  const request = (payload) => play(() => call(payload));
+
+  // ------------------------------------------------------------------ the setup form
+
+  const chosenSeats = () => [...ui.seats.querySelectorAll("select")].map((select) => select.value);
+
+  function chosenOptions() {
+    const options = {};
+    for (const select of ui.options.querySelectorAll("select")) options[select.name] = JSON.parse(select.value);
+    return options;
+  }
+
+  function freshLog(scenario = null, players = chosenSeats().length) {
+    return { game, players, seed: null, options: chosenOptions(), actions: [], scenario };
+  }
+
+  const open = (log, seats = chosenSeats()) => request({ op: "open", log, seats });
+
+  /** The chosen seats, cut or filled up with the game's defaults to `count` seats. */
+  function resized(count) {
+    const seats = chosenSeats();
+    return entry.default_seats.slice(0, count).map((fallback, i) => seats[i] ?? fallback);
+  }
+
+  function buildSetup() {
+    ui.playersBox.hidden = entry.players.length < 2;
+    ui.players.replaceChildren(...entry.players.map((n) => h("option", { value: n, textContent: TEXT.playerCount(n) })));
+    ui.options.replaceChildren(...optionSelects(entry.options));
+    ui.speed.value = botSpeed().id;
+    showSetup(entry.players[0], resized(entry.players[0]), {});
+  }
+
+  function showSetup(players, seats, options) {
+    ui.players.value = players;
+    const selects = ui.seats.querySelectorAll("select");
+    if (selects.length !== seats.length) {
+      ui.seats.replaceChildren(ui.seats.firstChild, ...seatSelects(entry.seat_kinds, entry.seat_names.slice(0, seats.length)));
+    }
+    ui.seats.querySelectorAll("select").forEach((select, i) => (select.value = seats[i]));
+    for (const select of ui.options.querySelectorAll("select")) {
+      const value = options[select.name] ?? entry.options.find((o) => o.key === select.name).default;
+      select.value = JSON.stringify(value);
+    }
+  }
+
+  // ------------------------------------------------------------------ how a game starts
+
+  function openScenario({ name, players }) {
+    const seats = resized(players);
+    showSetup(players, seats, {});
+    return open(freshLog(name, players), seats);
+  }
+
+  async function openShared() {
+    const shared = sharedEntry(game);
+    if (!shared) return false;
+    dropShare();
+    if (shared === "bad") {
+      ui.alert.textContent = TEXT.badLink;
+      return false;
+    }
+    return open(shared.log, shared.seats);
+  }
+
+  /** Reopen the game the worker saved for this page (after a reload, or another visit). */
+  async function resumeSaved() {
+    const reply = await channel.resume({ game, sandbox });
+    return !reply.missing && play(async () => reply); // a save that no longer loads says why
+  }
+
+  async function openFirst() {
+    if (wanted) return openScenario(wanted);
+    if ((await openShared()) || (await resumeSaved())) return true;
+    return active && el.dataset.rbState !== "error" && open(freshLog());
+  }
+
+  // ------------------------------------------------------------------ the reader's input
+
+  function onBoardClick(event) {
+    const button = event.target.closest("button[data-action], button[data-command]");
+    if (!button || !ui.board.contains(button) || button.disabled) return;
+    if (el.dataset.rbState !== "ready") return;
+    ui.alert.textContent = "";
+    const { action, command } = button.dataset;
+    request(action !== undefined ? { op: "act", action } : { op: command });
+  }
+
+  function onScenarioClick(event) {
+    const button = event.target.closest(".rb-open-scenario");
+    if (!button || button.dataset.game !== game) return;
+    if (document.querySelector(`.rb-sandbox[data-game="${CSS.escape(game)}"]`) !== el) return;
+    el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // the layout brings it into view
+    const scenario = { name: button.dataset.scenario, players: Number(button.dataset.players) };
+    if (!entry) {
+      wanted = scenario;
+      return;
+    }
+    ui.alert.textContent = "";
+    openScenario(scenario);
+  }
+
+  async function onShare() {
+    try {
+      const exported = await call({ op: "export" });
+      if (!active) return;
+      if (!exported.ok) return refuse(exported);
+      ui.shareBox.hidden = false;
+      ui.shareUrl.value = shareUrl({ log: exported.log, seats: exported.seats });
+      ui.shareUrl.select();
+      const note = exported.reveals ? `${TEXT.revealsAll} ` : "";
+      try {
+        await navigator.clipboard.writeText(ui.shareUrl.value);
+        if (active) ui.shareNote.textContent = note + TEXT.copied;
+      } catch {
+        if (active) ui.shareNote.textContent = note + TEXT.copyFailed;
+      }
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  /** Start again from scratch (a fresh worker if the last one failed): the page hook remounts. */
+  function remount() {
+    teardown();
+    el.dispatchEvent(new CustomEvent("rb-remount", { bubbles: true }));
+  }
+
+  const listen = (target, type, handler) => target.addEventListener(type, handler, { signal });
+  listen(ui.setup, "submit", (event) => event.preventDefault());
+  listen(ui.newGame, "click", () => {
+    ui.alert.textContent = "";
+    open(freshLog());
+  });
+  listen(ui.seats, "change", () => (frame ? request({ op: "seats", seats: chosenSeats() }) : open(freshLog())));
+  listen(ui.players, "change", () => {
+    showSetup(Number(ui.players.value), resized(Number(ui.players.value)), chosenOptions());
+    open(freshLog());
+  });
+  listen(ui.options, "change", () => open(freshLog()));
+  listen(ui.speed, "change", () => setBotSpeed(ui.speed.value));
+  listen(ui.undo, "click", () => {
+    ui.alert.textContent = "";
+    request({ op: "undo" });
+  });
+  listen(ui.share, "click", onShare);
+  listen(ui.retry, "click", remount);
+  listen(ui.board, "click", onBoardClick);
+  listen(document, "click", onScenarioClick);
+  listen(window, "hashchange", () => entry && openShared());
+
+  function teardown() {
+    if (!active) return;
+    active = false;
+    controller.abort();
+    channel.call({ op: "close", sandbox }).catch((err) => console.warn("rb: close failed", err));
+    delete el.dataset.rbState;
+    delete el.dataset.rbNext;
+    delete el.dataset.rbFrames;
+    el.replaceChildren(...original);
+  }
+
+  async function start() {
+    setState("loading");
+    channel.watch(showProgress, signal);
+    try {
+      const catalog = await call({ op: "catalog", game });
+      if (!active) return;
+      if (!catalog.ok) throw new Error(TEXT.unknownGame + game);
+      entry = catalog.game;
+      buildSetup();
+      await openFirst();
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  el.replaceChildren(...ui.root);
+  setState("idle");
+  start();
+  return teardown;
+}

@@ -1,0 +1,27 @@
+// The reader's preferences, kept in localStorage (the saved game is kept by the worker).
+
+const BOT_SPEED_KEY = "rb:bot-speed";
+
+/** How long a bot's move stays on screen before the next, by the reader's choice. */
+export const BOT_SPEEDS = [
+  { id: "slow", name: "ゆっくり", delayMs: 900 },
+  { id: "normal", name: "ふつう", delayMs: 350 },
+  { id: "instant", name: "すぐ", delayMs: 0 },
+];
+
+export function botSpeed() {
+  try {
+    const saved = localStorage.getItem(BOT_SPEED_KEY);
+    return BOT_SPEEDS.find((speed) => speed.id === saved) ?? BOT_SPEEDS[1];
+  } catch {
+    return BOT_SPEEDS[1];
+  }
+}
+
+export function setBotSpeed(id) {
+  try {
+    localStorage.setItem(BOT_SPEED_KEY, id);
+  } catch (err) {
+    console.warn("rb: could not keep the bot speed", err);
+  }
+}

@@ -1,0 +1,46 @@
+// The last game of each game id, kept by the worker in IndexedDB so that a reload resumes it.
+// The saved replay log holds every hidden piece; it never travels to the page while a game is
+// on (engine/session.py). Database "rb", object store "saves", key: the game id, value: {log, seats}.
+
+const DATABASE = "rb";
+const STORE = "saves";
+
+let database = null;
+
+function open() {
+  database ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  return database;
+}
+
+async function run(mode, work) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    const request = work(transaction.objectStore(STORE));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = () => reject(transaction.error);
+  });
+}
+
+/** The saved {log, seats} of `game`, or null (also when storage is unavailable). */
+export async function readSave(game) {
+  try {
+    return (await run("readonly", (store) => store.get(game))) ?? null;
+  } catch (err) {
+    console.warn("rb: the saved game could not be read", err);
+    return null;
+  }
+}
+
+export async function writeSave(game, entry) {
+  try {
+    await run("readwrite", (store) => store.put(entry, game));
+  } catch (err) {
+    console.warn("rb: the game could not be saved", err);
+  }
+}

@@ -1,0 +1,18 @@
+"""The Bottle Imp: rules, view, bots and worked examples, gathered into one registry entry."""
+
+from engine.bots.random_bot import RandomBot
+from engine.game import Game
+from engine.games.bottle_imp.bots import HeuristicBot
+from engine.games.bottle_imp.examples import FIGURES, SCENARIOS
+from engine.games.bottle_imp.rules import BottleImpState
+from engine.games.bottle_imp.view import render, status
+
+GAME = Game(
+    state_class=BottleImpState,
+    render=render,
+    status=status,
+    bots={"random": ("ボット（ランダム）", RandomBot), "heuristic": ("ボット（ふつう）", HeuristicBot)},
+    scenarios=SCENARIOS,
+    figures=FIGURES,
+    option_samples=({"target": "one-hand"},),
+)

@@ -1,0 +1,89 @@
+"""A sensible Bottle Imp player that reads only its own view.
+
+Why these choices:
+- Passing: low cards are the danger of the game (whoever plays the last card under the price
+  keeps the bottle), so the three (2 players: four) lowest cards leave the hand: the lowest into
+  the Imp's trick, the next ones to the neighbours.
+- Playing: each legal card is valued by what the trick would do with it as things stand. Winning
+  above the price earns the trick's coins (less likely with players still to come, who may go
+  under the price). Taking the bottle costs what the holder loses (the Imp's trick and every
+  coin it won) times the chance of being stuck with it, which falls with the number of unseen
+  cards below the new price. Playing a low card under someone else's lower-than-price winner is
+  a safe way to shed a danger; giving a rich card to another player's trick costs a little.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.bottle_imp.cards import COINS, DECK, START_PRICE, coins, trick_winner
+from engine.rng import Rng
+
+COIN_MEAN = 3.5
+LATER_KEEP = 0.55  # chance that one player still to come leaves a winning high card alone
+SHED_WEIGHT = 0.25  # value of shedding a low card safely, per point below the start price
+GIFT_WEIGHT = 0.35  # cost of each coin given to another player's trick
+HIGH_CARD_WEIGHT = 0.15  # cost of spending a high card on a trick it does not win
+
+
+class HeuristicBot:
+    def choose(self, view: dict[str, Any], rng: Rng) -> str:
+        legal = view["legal_actions"]
+        if view["stage"] == "passing":
+            step = _passing_step(view)
+        else:
+            step = max(legal, key=lambda action: (_value(view, int(action.split(":")[1])), action))
+        return step if step in legal else rng.choice(legal)
+
+
+# --- passing ---------------------------------------------------------------------------------------
+
+
+def _passing_step(view: dict[str, Any]) -> str:
+    """The next step from the current choice to the planned one: lowest cards out."""
+    passing = view["passing"]
+    plan = sorted(view["hand"])[: len(passing["slots"])]
+    for card in passing["picks"]:
+        if card is not None and card not in plan:
+            return f"back:{card}"
+    if None not in passing["picks"]:
+        return "done"
+    slot = passing["picks"].index(None)
+    wanted = next(c for c in plan if c not in passing["picks"])
+    return f"{passing['slots'][slot]}:{wanted}"
+
+
+# --- playing ---------------------------------------------------------------------------------------------
+
+
+def _value(view: dict[str, Any], card: int) -> float:
+    """How good playing `card` now looks, from the view alone."""
+    me, price = view["seat"], view["price"]
+    trick = [(seat, c) for seat, c, _ in view["trick"]] + [(me, card)]
+    size = 4 if view["players"] == 2 else view["players"]
+    later = size - len(trick)
+    winner = trick[trick_winner([c for _, c in trick], price)][0]
+    cards = [c for _, c in trick]
+    shed = SHED_WEIGHT * max(0, START_PRICE - card)
+    if winner != me:
+        spent_high = HIGH_CARD_WEIGHT * max(0, card - price) if card > price else 0.0
+        return shed - GIFT_WEIGHT * COINS[card] - spent_high
+    gain = coins(cards) + COIN_MEAN * later
+    if card >= price:
+        keep = LATER_KEEP**later
+        return gain * keep - GIFT_WEIGHT * COINS[card] * (1 - keep)
+    return 0.5 * gain - _bottle_risk(view, card)
+
+
+def _bottle_risk(view: dict[str, Any], new_price: int) -> float:
+    """Expected loss from taking the bottle at `new_price`: what a holder loses, times the
+    chance that nobody takes it over (fewer unseen lower cards, more of my own lower cards)."""
+    me = view["seat"]
+    seats = view["seats"]
+    mine = set(view["hand"]) | set(seats[me]["open"])
+    seen = mine | {c for s in seats for c in s["played"]} | {c for s in seats for c in s["open"]}
+    unseen_below = sum(1 for c in DECK if c < new_price and c not in seen)
+    own_below = sum(1 for c in mine if c < new_price)
+    stuck = (1 + own_below) / (1 + own_below + unseen_below)
+    loss = COIN_MEAN * view["imp_count"] + seats[me]["won_coins"] + COIN_MEAN * len(mine) / 2
+    return loss * stuck

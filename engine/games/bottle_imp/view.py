@@ -1,0 +1,441 @@
+"""Draw one seat's Bottle Imp view as HTML with inline SVG cards.
+
+The same function draws the live sandbox and the page's figures, so a figure cannot disagree
+with the engine. Clickable things are <button data-action> for exactly the legal actions. A
+card shows its number, its suit's colour together with the suit's symbol (yellow ✚, blue ●,
+red ▲) and its coins as pips; cards another seat holds, and the Imp's trick, are drawn as backs
+that carry no face data at all. A card in play keeps one element id wherever it moves.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from engine.games.bottle_imp.cards import COINS, SUIT, card_label, suit_label
+from engine.games.bottle_imp.codec import SLOT_NAMES, describe_action
+from engine.text import points, signed
+
+_SHAPES = {
+    "B": '<circle class="bi-symbol" cx="22" cy="9" r="4.5"/>',
+    "R": '<polygon class="bi-symbol" points="22,3.5 27.5,14 16.5,14"/>',
+    "Y": '<path class="bi-symbol" d="M20 3.5h4v3.5h3.5v4h-3.5v3.5h-4v-3.5h-3.5v-4h3.5z"/>',
+}
+_BOTTLE = (
+    '<path class="bi-bottle" d="M40 2h8v3h-1v7c5 3 7 7 7 12v20c0 3-2 4-4 4h-12c-2 0-4-1-4-4V24c0-5 2-9 '
+    '7-12V5h-1z"/>'
+)
+
+
+# --- cards ------------------------------------------------------------------------------------------
+
+
+def card_svg(card: int, *, element_id: str = "", small: bool = False) -> str:
+    """One card face: a band in its suit's colour with the suit's symbol, the number, the coins."""
+    ident = f' id="{element_id}"' if element_id else ""
+    size = " bi-small" if small else ""
+    suit = SUIT.get(card, "N")
+    return (
+        f'<svg class="bi-card bi-s-{suit}{size}"{ident} data-card="{card}" viewBox="0 0 44 62" '
+        f'role="img" aria-label="{card_label(card)}">{_face(card)}</svg>'
+    )
+
+
+def _face(card: int) -> str:
+    suit = SUIT.get(card)
+    symbol = _SHAPES[suit] if suit else ""
+    count = COINS.get(card, 0)
+    pips = "".join(
+        f'<circle class="bi-coin" cx="{22 - 3.5 * (count - 1) + 7 * i:.1f}" cy="53" r="3"/>'
+        for i in range(count)
+    )
+    return (
+        '<rect class="bi-face" x="1" y="1" width="42" height="60" rx="4"/>'
+        '<path class="bi-band" d="M1 15V5a4 4 0 0 1 4-4h34a4 4 0 0 1 4 4v10z"/>'
+        f'{symbol}<text class="bi-num" x="22" y="40">{card}</text>{pips}'
+    )
+
+
+def back_svg(element_id: str = "", *, small: bool = False) -> str:
+    """A face-down card: the same outline, hatched, with no face data."""
+    ident = f' id="{element_id}"' if element_id else ""
+    size = " bi-small" if small else ""
+    return (
+        f'<svg class="bi-card bi-back{size}"{ident} viewBox="0 0 44 62" role="img" aria-label="伏せたカード">'
+        '<rect class="bi-face" x="1" y="1" width="42" height="60" rx="4"/>'
+        '<rect class="bi-hatch" x="6" y="6" width="32" height="50" rx="2"/></svg>'
+    )
+
+
+def price_svg(card: int, *, element_id: str = "") -> str:
+    """The price card with the bottle standing on it."""
+    ident = f' id="{element_id}"' if element_id else ""
+    return (
+        f'<svg class="bi-card bi-price-card bi-s-{SUIT.get(card, "N")}"{ident} data-card="{card}" '
+        'viewBox="0 0 60 62" '
+        f'role="img" aria-label="値段{card_label(card)}とその上のボトル">{_face(card)}{_BOTTLE}</svg>'
+    )
+
+
+# --- the board -----------------------------------------------------------------------------------------
+
+
+def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "bi") -> str:
+    """The whole table as `view["seat"]` sees it (None: a spectator)."""
+    me = view["seat"]
+    legal = view["legal_actions"] if interactive else []
+    order = _seat_order(view["players"], me)
+    others = "".join(_seat_area(view, s, legal, prefix) for s in order if s != me)
+    mine = [_seat_area(view, me, legal, prefix)] if me is not None else []
+    scores = render_result(view) if "result" in view else _scores(view)
+    parts = [_table(view, prefix), f'<div class="bi-others">{others}</div>', _controls(view, legal, prefix)]
+    parts += [*mine, scores]
+    return f'<div class="rb-game bi-board" id="{prefix}-board">{"".join(parts)}</div>'
+
+
+def _seat_order(players: int, me: int | None) -> list[int]:
+    """Play order starting after the viewer, so the viewer's own area comes last."""
+    start = 0 if me is None else me + 1
+    return [(start + i) % players for i in range(players)]
+
+
+def _name(view: dict[str, Any], seat: int) -> str:
+    return view["seat_names"][seat] + ("（あなた）" if seat == view["seat"] else "")
+
+
+# --- the middle of the table ------------------------------------------------------------------------
+
+
+def _table(view: dict[str, Any], prefix: str) -> str:
+    holder = view["holder"]
+    owner = "まだだれのものでもない" if holder is None else f"持ち主: <strong>{_name(view, holder)}</strong>"
+    return (
+        f'<section class="bi-table" id="{prefix}-table" aria-label="場の中央">'
+        f'<div class="bi-price">{price_svg(view["price"], element_id=f"{prefix}-price")}'
+        f'<p>ボトルの値段 <strong class="bi-price-value">{view["price"]}</strong><br>{owner}</p></div>'
+        f"{_imp(view, prefix)}{_trick(view, prefix)}{_last_trick(view)}"
+        f'<p class="bi-length">ハンド{view["hand_no"]}・ゲームの長さ: {_length(view)}</p></section>'
+    )
+
+
+def own_imp_cards(view: dict[str, Any]) -> list[int]:
+    """The cards the viewer put into the Imp's trick, once they lie there."""
+    passing = view["passing"]
+    if not passing or not passing["resolved"] or not view["imp_count"]:
+        return []
+    pairs = zip(passing["slots"], passing["picks"], strict=True)
+    return [card for kind, card in pairs if kind == "imp" and card is not None]
+
+
+def _imp(view: dict[str, Any], prefix: str) -> str:
+    count = view["imp_count"]
+    if "result" in view:
+        shown = view["results"][-1]["imp"]
+        cards = "".join(f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>" for c in shown)
+        heading = f"インプのトリック: {len(shown)}枚（表に返した）"
+        return f'<div class="bi-imp"><h4>{heading}</h4><ul class="bi-cards">{cards}</ul></div>'
+    known = own_imp_cards(view)
+    items = [f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>" for c in known]
+    items += [f"<li>{back_svg(f'{prefix}-imp-{i}', small=True)}</li>" for i in range(count - len(known))]
+    note = "。表向きはあなたが入れたカード（あなたにだけ見える）" if known else ""
+    body = (
+        f'<ul class="bi-cards">{"".join(items)}</ul>'
+        if count
+        else '<p class="bi-empty">全員が渡すカードを選び終えると、ここに伏せて置かれます</p>'
+    )
+    return f'<div class="bi-imp"><h4>インプのトリック: {count}枚・伏せてある{note}</h4>{body}</div>'
+
+
+def _trick(view: dict[str, Any], prefix: str) -> str:
+    trick = view["trick"]
+    if not trick:
+        heading = "いまのトリック: まだだれも出していません"
+        return f'<div class="bi-trick"><h4>{heading}</h4></div>'
+    led = suit_label(SUIT[trick[0][1]])
+    items = "".join(
+        f"<li>{card_svg(card, element_id=f'{prefix}-card-{card}')}"
+        f'<span class="bi-who">{_name(view, seat)}{_part(view, part)}</span></li>'
+        for seat, card, part in trick
+    )
+    return (
+        f'<div class="bi-trick"><h4>いまのトリック（リードの色: {led}）</h4>'
+        f'<ol class="bi-cards bi-played">{items}</ol></div>'
+    )
+
+
+def _part(view: dict[str, Any], part: str) -> str:
+    if view["players"] != 2:
+        return ""
+    return "・公開札から" if part == "open" else "・手札から"
+
+
+def _last_trick(view: dict[str, Any]) -> str:
+    last = view["last_trick"]
+    if not last:
+        return ""
+    cards = "".join(
+        f'<li>{card_svg(card, small=True)}<span class="bi-who">{_name(view, seat)}</span></li>'
+        for seat, card, _ in last["cards"]
+    )
+    winner = _name(view, last["winner"])
+    if last["bottle_moved"]:
+        bottle = "のまま" if last["holder_before"] == last["winner"] else "へ"
+        outcome = (
+            f"値段{last['price_before']}より小さいカードのうち最大の{last['card']}で、{winner}が取った。"
+            f"ボトルは{winner}{bottle}、値段は{last['card']}に"
+        )
+    else:
+        outcome = (
+            f"値段{last['price_before']}より小さいカードがなく、最大の{last['card']}で{winner}が取った。"
+            "ボトルは動かない"
+        )
+    return (
+        f'<div class="bi-last"><h4>直前のトリック</h4><ol class="bi-cards bi-played">{cards}</ol>'
+        f'<p class="bi-outcome">{outcome}</p></div>'
+    )
+
+
+# --- the seats --------------------------------------------------------------------------------------------
+
+
+def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    public = view["seats"][seat]
+    marks = []
+    if seat == view["dealer"]:
+        marks.append("ディーラー")
+    if seat == view["holder"]:
+        marks.append("ボトルを持っている")
+    if seat == view["current_player"]:
+        marks.append("手番")
+    if view["stage"] == "passing" and seat != view["current_player"]:
+        marks.append("渡すカードを選んだ" if public["passed"] else "これから渡すカードを選ぶ")
+    turn = " bi-current" if seat == view["current_player"] else ""
+    tags = "".join(f'<span class="bi-mark">{mark}</span>' for mark in marks)
+    label = f"{view['seat_names'][seat]}の席"
+    cards = _hand(view, seat, legal, prefix) + _open(view, seat, legal, prefix)
+    return (
+        f'<section class="bi-seat{turn}" id="{prefix}-seat-{seat}" aria-label="{label}">'
+        f"<h3>{_name(view, seat)}{tags}</h3>{cards}"
+        f'{_won(view, seat, prefix)}<p class="bi-total">合計 <strong>{points(public["total"])}</strong>点</p>'
+        "</section>"
+    )
+
+
+def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    count = view["seats"][seat]["hand_count"]
+    label = "手札" if view["players"] != 2 else "手札（伏せてある）"
+    if seat != view["seat"]:
+        backs = "".join(
+            f"<li>{back_svg(f'{prefix}-s{seat}-back-{i}', small=True)}</li>" for i in range(count)
+        )
+        heading = f"{label}: {count}枚"
+        return f'<div class="bi-hand"><h4>{heading}</h4><ul class="bi-cards bi-backs">{backs}</ul></div>'
+    passing = view["passing"]
+    chosen = [] if passing["resolved"] else [c for c in passing["picks"] if c is not None]
+    shown = [card for card in view["hand"] if card not in chosen]
+    received = {card for _, card in passing["received"]}
+    items = "".join(
+        f"<li>{_card_button(card, legal, prefix, received=card in received)}</li>" for card in shown
+    )
+    extra = f"（うち{len(chosen)}枚を渡すカードに選んでいる）" if chosen else ""
+    return (
+        f'<div class="bi-hand"><h4>{label}: {count}枚{extra}</h4>'
+        f'<ul class="bi-cards bi-own">{items}</ul></div>'
+    )
+
+
+def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    if view["players"] != 2:
+        return ""
+    cards = view["seats"][seat]["open"]
+    items = "".join(f"<li>{_card_button(card, legal, prefix)}</li>" for card in cards)
+    heading = f"公開札: {len(cards)}枚（全員に見える）"
+    return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards">{items}</ul></div>'
+
+
+def _card_button(card: int, legal: list[str], prefix: str, *, received: bool = False) -> str:
+    """A card of the viewer's own; a button when some action on it is legal now."""
+    css = " bi-received" if received else ""
+    face = card_svg(card, element_id=f"{prefix}-card-{card}")
+    action = next((a for a in legal if a.endswith(f":{card}") and not a.startswith("back:")), None)
+    if action is None:
+        note = '<span class="bi-tag">受け取った</span>' if received else ""
+        return f'<span class="bi-slot{css}">{face}{note}</span>'
+    label = describe_action(action) + ("（受け取ったカード）" if received else "")
+    return _button(action, label, face, css=f"bi-pick{css}")
+
+
+def _won(view: dict[str, Any], seat: int, prefix: str) -> str:
+    public = view["seats"][seat]
+    won = public["won"]
+    cards = "".join(f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>" for c in won)
+    body = f'<ul class="bi-cards bi-won">{cards}</ul>' if won else ""
+    heading = f"取ったカード: {len(won)}枚・コイン{public['won_coins']}"
+    return f'<div class="bi-won-area"><h4>{heading}</h4>{body}</div>'
+
+
+# --- the controls ------------------------------------------------------------------------------------
+
+
+def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
+    """The prompt for the viewer (also in figures, which offer no buttons) and its buttons."""
+    seat = view["seat"]
+    body = ""
+    if seat is not None and view["stage"] == "passing":
+        body = _passing_controls(view, legal)
+    elif view["legal_actions"]:
+        body = f'<p class="bi-prompt">{_play_prompt(view)}</p>'
+    return f'<section class="bi-controls" id="{prefix}-controls" aria-label="手番の操作">{body}</section>'
+
+
+def _passing_controls(view: dict[str, Any], legal: list[str]) -> str:
+    passing = view["passing"]
+    seat = view["seat"]
+    slots = []
+    for kind, card in zip(passing["slots"], passing["picks"], strict=True):
+        where = SLOT_NAMES[kind] + _receiver_name(view, seat, kind)
+        if card is None:
+            inside = '<span class="bi-empty-slot">未選択</span>'
+        elif f"back:{card}" in legal:
+            inside = _button(f"back:{card}", describe_action(f"back:{card}"), card_svg(card), css="bi-pick")
+        else:
+            inside = card_svg(card)
+        slots.append(f'<li><span class="bi-slot-name">{where}</span>{inside}</li>')
+    done = _button("done", f"渡す: {describe_action('done')}", "渡す") if "done" in legal else ""
+    return (
+        f'<p class="bi-prompt">{_passing_prompt(view)}</p>'
+        f'<ul class="bi-slots" aria-label="渡すカード">{"".join(slots)}</ul>'
+        f'<div class="bi-actions">{done}</div>'
+    )
+
+
+def _passing_prompt(view: dict[str, Any]) -> str:
+    passing = view["passing"]
+    if passing["done"]:
+        return "渡すカードを伏せて置きました。全員がそろうと一斉に渡します。"
+    if view["current_player"] != view["seat"]:
+        return "ほかのプレイヤーが渡すカードを選んでいます。"
+    empty = [kind for kind, card in zip(passing["slots"], passing["picks"], strict=True) if card is None]
+    if not empty:
+        return "これでよければ「渡す」を押してください。選んだカードを押すと手札に戻せます。"
+    where = SLOT_NAMES[empty[0]] + _receiver_name(view, view["seat"], empty[0])
+    return f"手札から、{where}に渡すカードを選んでください。"
+
+
+def _receiver_name(view: dict[str, Any], seat: int, kind: str) -> str:
+    n = view["players"]
+    if kind == "imp":
+        return ""
+    receiver = (seat - 1) % n if kind == "right" else (seat + 1) % n
+    return f"（{view['seat_names'][receiver]}）"
+
+
+def _play_prompt(view: dict[str, Any]) -> str:
+    trick = view["trick"]
+    if not trick:
+        return "あなたのリードです。どのカードを出してもかまいません。"
+    led = suit_label(SUIT[trick[0][1]])
+    if view["players"] == 2:
+        return f"出すカードを選んでください。手札・公開札それぞれ、{led}があればその中から出します。"
+    return f"出すカードを選んでください。{led}を持っていれば{led}を出します。"
+
+
+# --- scores ------------------------------------------------------------------------------------------------
+
+
+def _length(view: dict[str, Any]) -> str:
+    target = view["target"]
+    return "1ハンドだけ" if target == "one-hand" else f"だれかの合計が{target}点以上になったハンドで終了"
+
+
+def _scores(view: dict[str, Any]) -> str:
+    """The last hand's scoring and every hand's scores so far (nothing before the first scoring)."""
+    results = view["results"]
+    if not results:
+        return ""
+    return (
+        f'<section class="bi-scores" aria-label="得点表"><h3>得点表</h3>'
+        f"{hand_table(view, results[-1])}{history_table(view)}</section>"
+    )
+
+
+def hand_table(view: dict[str, Any], result: dict[str, Any]) -> str:
+    """One hand's scoring: the Imp's trick revealed, the holder's loss, everyone else's coins."""
+    holder = result["holder"]
+    imp = "".join(card_svg(c, small=True) for c in result["imp"])
+    rows = []
+    for seat, name in enumerate(view["seat_names"]):
+        won = result["won_coins"][seat]
+        coins = f"{won} → 0（ボトル）" if seat == holder else str(won)
+        rows.append(
+            f'<tr><th scope="row">{name}</th><td>{coins}</td>'
+            f"<td><strong>{signed(result['scores'][seat])}</strong></td>"
+            f"<td>{points(result['totals'][seat])}</td></tr>"
+        )
+    return (
+        f'<div class="bi-hand-result"><h4>ハンド{result["hand"]}の得点計算</h4>'
+        f"<p>ボトルは{view['seat_names'][holder]}（値段{result['price']}）。"
+        f'インプのトリック <span class="bi-inline">{imp}</span> のコイン{result["imp_coins"]}を'
+        f"{view['seat_names'][holder]}が失い、取ったコインは数えない。ほかの人は取ったコインが得点。</p>"
+        "<table><thead><tr><th>席</th><th>取ったコイン</th><th>このハンド</th><th>合計</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def history_table(view: dict[str, Any]) -> str:
+    """Every hand's scores and the running totals; the holder of each hand is marked."""
+    names = view["seat_names"]
+    head = "".join(f"<th>{name}</th>" for name in names)
+    rows = []
+    for result in view["results"]:
+        cells = "".join(
+            f"<td>{signed(score)}{'（ボトル）' if seat == result['holder'] else ''}</td>"
+            for seat, score in enumerate(result["scores"])
+        )
+        rows.append(f'<tr><th scope="row">ハンド{result["hand"]}</th>{cells}</tr>')
+    totals = "".join(f"<td><strong>{points(t)}</strong></td>" for t in view["results"][-1]["totals"])
+    return (
+        f'<table class="bi-history"><thead><tr><th>ハンド</th>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}<tr><th scope="row">合計</th>{totals}</tr></tbody></table>'
+    )
+
+
+def render_result(view: dict[str, Any]) -> str:
+    """The end-of-game breakdown: the last hand's scoring and every hand's scores."""
+    return (
+        f'<section class="bi-scores bi-result" aria-label="得点計算"><h3>得点計算（ゲーム終了）</h3>'
+        f"<p><strong>{escape(outcome_text(view))}</strong></p>"
+        f"{hand_table(view, view['results'][-1])}{history_table(view)}</section>"
+    )
+
+
+def outcome_text(view: dict[str, Any]) -> str:
+    result = view["result"]
+    names = view["seat_names"]
+    scores = "・".join(f"{names[s]} {points(score)}点" for s, score in enumerate(result["scores"]))
+    winners = result["winners"]
+    if len(winners) > 1:
+        return f"ゲーム終了。{'と'.join(names[s] for s in winners)}が同点で勝ちを分け合います（{scores}）"
+    return f"ゲーム終了。{names[winners[0]]}の勝ち（{scores}）"
+
+
+def status(view: dict[str, Any]) -> str:
+    """One line on what happens now, for the sandbox's status bar."""
+    if "result" in view:
+        return outcome_text(view)
+    current = view["seat_names"][view["current_player"]]
+    if view["stage"] == "passing":
+        return f"ハンド{view['hand_no']}: {current}が渡すカードを選んでいます。"
+    holder = view["holder"]
+    bottle = "ボトルはまだだれのものでもない" if holder is None else f"ボトルは{view['seat_names'][holder]}"
+    return f"ハンド{view['hand_no']}: {current}の番です（値段{view['price']}・{bottle}）。"
+
+
+def _button(action: str, label: str, content: str, *, css: str = "") -> str:
+    """A legal action; its accessible name starts with the text it shows (a card: its number)."""
+    cls = f' class="{css}"' if css else ""
+    name = escape(label)
+    return (
+        f'<button type="button"{cls} data-action="{action}" aria-label="{name}" title="{name}">'
+        f"{content}</button>"
+    )

@@ -1,0 +1,18 @@
+"""Herrlof: rules, view, bots and worked examples, gathered into one registry entry."""
+
+from engine.bots.random_bot import RandomBot
+from engine.game import Game
+from engine.games.herrlof.bots import HeuristicBot
+from engine.games.herrlof.examples import FIGURES, SCENARIOS
+from engine.games.herrlof.rules import HerrlofState
+from engine.games.herrlof.view import render, status
+
+GAME = Game(
+    state_class=HerrlofState,
+    render=render,
+    status=status,
+    bots={"random": ("ボット（ランダム）", RandomBot), "heuristic": ("ボット（ふつう）", HeuristicBot)},
+    scenarios=SCENARIOS,
+    figures=FIGURES,
+    option_samples=({"target": 20}, {}),
+)

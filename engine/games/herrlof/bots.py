@@ -1,0 +1,129 @@
+"""A sensible Herrlof player that reads only its own view.
+
+It bids the tricks its hand should take and then plays to make exactly that many. Why:
+- Bidding: each suited card counts its rough chance of winning a trick (a trump more, a high
+  card more), scaled by the player count (a trick of three cards is harder to win); Valknut and
+  Hagalaz win nothing. The exact bid is worth 10, more than any trick.
+- Playing: while short of the bid it wins as cheaply as it can (the lowest card that takes the
+  trick as it stands) and leads its strongest card; once the bid is reached it ducks with the
+  highest card that still loses, destroys a trick it would win with a Valknut, and leads low.
+- Special cards serve the same aim: a 1 steals while short; a 3 always draws (one more card to
+  choose from) and buries, like a 6 gives back, the card least useful for the aim.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.herrlof.cards import HAGALAZ, VALKNUT, rank_of, suit_of
+from engine.games.herrlof.tricks import trick_winner
+from engine.rng import Rng
+
+TRUMP_ODDS = (0.0, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)  # by rank: a trump wins a trick
+PLAIN_ODDS = (0.0, 0.0, 0.0, 0.05, 0.08, 0.15, 0.25, 0.4, 0.6, 0.8)  # a card of another suit
+SCALE = {2: 1.5, 3: 0.85}  # fitted so that bids neither over- nor undershoot on average (self-play)
+TRUMP_BONUS = 10  # a trump outranks every card of another suit
+
+
+class HeuristicBot:
+    def choose(self, view: dict[str, Any], rng: Rng) -> str:
+        legal = view["legal_actions"]
+        choice = _CHOOSERS[view["stage"]](view)
+        return choice if choice in legal else rng.choice(legal)
+
+
+def estimate(hand: list[str], trump: str | None, players: int) -> float:
+    """The tricks a hand should take: each suited card's rough chance of winning one."""
+    odds = sum((TRUMP_ODDS if suit_of(card) == trump else PLAIN_ODDS)[rank_of(card)] for card in hand)
+    return odds * SCALE[players]
+
+
+def strength(card: str, trump: str | None) -> int:
+    """How likely a card is to win: a trump above every other suit; Valknut and Hagalaz lowest."""
+    if suit_of(card) is None:
+        return 0
+    return rank_of(card) + (TRUMP_BONUS if suit_of(card) == trump else 0)
+
+
+def wants_tricks(view: dict[str, Any]) -> bool:
+    """Short of the bid: take tricks; at or past it: avoid them."""
+    me = view["seats"][view["seat"]]
+    return me["bid"] is None or me["tricks"] < me["bid"]
+
+
+def _bid(view: dict[str, Any]) -> str:
+    guess = estimate(view["hand"], view["trump"], view["players"])
+    return f"bid:{min(view['hand_size'], round(guess))}"
+
+
+def _play(view: dict[str, Any]) -> str:
+    cards = [a.removeprefix("play:") for a in view["legal_actions"]]
+    trump, trick = view["trump"], [card for _, card in view["trick"]]
+    by_strength = sorted(cards, key=lambda card: (strength(card, trump), card))
+    if not trick:
+        lead = by_strength[-1] if wants_tricks(view) else _lowest_lead(by_strength)
+        return f"play:{lead}"
+    ahead = [c for c in by_strength if c != VALKNUT and trick_winner([*trick, c], trump=trump) == len(trick)]
+    behind = [c for c in by_strength if c != VALKNUT and c not in ahead]
+    if wants_tricks(view):
+        pick = ahead[0] if ahead else _cheapest(by_strength)
+    elif behind:
+        pick = behind[-1]
+    else:
+        pick = VALKNUT if VALKNUT in cards else by_strength[-1]
+    return f"play:{pick}"
+
+
+def _lowest_lead(by_strength: list[str]) -> str:
+    """Lead to lose: a Hagalaz (it cannot win alone), else the weakest suited card."""
+    if HAGALAZ in by_strength:
+        return HAGALAZ
+    suited = [card for card in by_strength if suit_of(card)]
+    return suited[0] if suited else by_strength[0]
+
+
+def _cheapest(by_strength: list[str]) -> str:
+    """The card worth least to a player who wants tricks: keep Valknuts for later."""
+    others = [card for card in by_strength if card != VALKNUT]
+    return others[0] if others else by_strength[0]
+
+
+def _least_useful(view: dict[str, Any]) -> str:
+    """The hand card to part with: the weakest while short of the bid, else the strongest."""
+    hand = sorted(view["hand"], key=lambda card: (strength(card, view["trump"]), card))
+    return hand[0] if wants_tricks(view) else hand[-1]
+
+
+def _three(view: dict[str, Any]) -> str:
+    return "three:draw"
+
+
+def _bury(view: dict[str, Any]) -> str:
+    return f"bury:{_least_useful(view)}"
+
+
+def _give(view: dict[str, Any]) -> str:
+    return f"give:{_least_useful(view)}"
+
+
+def _one(view: dict[str, Any]) -> str:
+    if not wants_tricks(view):
+        return "one:pass"
+    targets = [a for a in view["legal_actions"] if a.startswith("one:steal:")]
+    return max(targets, key=lambda a: view["seats"][int(a.rsplit(":", 1)[1])]["tricks"], default="one:pass")
+
+
+def _six(view: dict[str, Any]) -> str:
+    targets = [a for a in view["legal_actions"] if a.startswith("six:take:")]
+    return max(targets, key=lambda a: view["seats"][int(a.rsplit(":", 1)[1])]["tricks"], default="six:pass")
+
+
+_CHOOSERS = {
+    "bid": _bid,
+    "play": _play,
+    "three": _three,
+    "bury": _bury,
+    "one": _one,
+    "six": _six,
+    "give": _give,
+}

@@ -1,0 +1,70 @@
+"""Herrlof's trick rules as pure functions over plain data: what may be played, who wins, who leads.
+
+A trick is written as its cards in play order (the leader's first).
+
+>>> playable(["R2", "B9", "H"], ["R7"])
+['R2', 'H']
+>>> trick_winner(["R2", "B9"], trump=None), trick_winner(["R2", "B9"], trump="B")
+(0, 1)
+>>> trick_winner(["H", "G4", "G8"], trump=None), trick_winner(["R9", "V"], trump=None) is None
+(2, True)
+>>> next_leader([1, 0], ["H", "R4"], winner=1, players=2)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.games.herrlof.cards import HAGALAZ, VALKNUT, rank_of, suit_of
+
+
+def follow_suit(trick: Sequence[str]) -> str | None:
+    """The suit the followers must play: the lead's; none after a Valknut or Hagalaz lead."""
+    return suit_of(trick[0]) if trick else None
+
+
+def playable(hand: Iterable[str], trick: Sequence[str]) -> list[str]:
+    """The distinct cards of `hand` that may join `trick`: the led suit if the hand has it
+    (a Valknut or a Hagalaz always may), else anything."""
+    cards = list(dict.fromkeys(hand))
+    suit = follow_suit(trick)
+    if suit is None or all(suit_of(card) != suit for card in cards):
+        return cards
+    return [card for card in cards if suit_of(card) in (suit, None)]
+
+
+def is_destroyed(trick: Sequence[str]) -> bool:
+    """A Valknut destroys the trick: nobody wins it."""
+    return VALKNUT in trick
+
+
+def trick_winner(trick: Sequence[str], *, trump: str | None) -> int | None:
+    """Position (in play order) of the card that wins; None when a Valknut destroys the trick.
+
+    First that applies: two or more Hagalaz, the leader; a trump, the highest trump; else the
+    highest card of the led suit, which after a Hagalaz lead is the first suited card's suit.
+    A lone Hagalaz never wins (in a trick still being played it may be ahead: no card to beat).
+    """
+    if is_destroyed(trick):
+        return None
+    if trick.count(HAGALAZ) >= 2:
+        return 0
+    suits = [suit_of(card) for card in trick]
+    led = next((suit for suit in suits if suit), None)
+    if led is None:
+        return 0
+    best = trump if trump is not None and trump in suits else led
+    return max((i for i, suit in enumerate(suits) if suit == best), key=lambda i: rank_of(trick[i]))
+
+
+def next_leader(seats: Sequence[int], trick: Sequence[str], *, winner: int, players: int) -> int:
+    """Who leads after a trick `winner` (a seat) won, first that applies: the first player in
+    play order who played a Hagalaz and lost; the winner's left neighbour when the winning card
+    is a 9; the winner."""
+    for seat, card in zip(seats, trick, strict=True):
+        if card == HAGALAZ and seat != winner:
+            return seat
+    if rank_of(trick[seats.index(winner)]) == 9:
+        return (winner + 1) % players
+    return winner

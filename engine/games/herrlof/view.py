@@ -1,0 +1,402 @@
+"""Draw one seat's Herrlof view as HTML with inline SVG cards.
+
+The same function draws the live sandbox and the page's figures, so a figure cannot disagree
+with the engine. Clickable things are <button data-action> whose accessible name is their own
+visible content; a suit's colour always comes with its symbol (赤◆ 青● 緑■ 黄★); the Valknut
+(three linked triangles on a dark card) and the Hagalaz (the rune ᚺ) are drawn unlike any suit;
+cards another seat holds are backs that carry no face data at all.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from engine.games.herrlof.cards import (
+    HAGALAZ,
+    VALKNUT,
+    card_label,
+    describe_action,
+    rank_of,
+    suit_label,
+    suit_of,
+)
+
+_SYMBOLS = {
+    "R": '<polygon class="hl-symbol" points="20,22 28,32 20,42 12,32"/>',
+    "B": '<circle class="hl-symbol" cx="20" cy="32" r="8"/>',
+    "G": '<rect class="hl-symbol" x="13" y="25" width="14" height="14"/>',
+    "Y": '<polygon class="hl-symbol" points="20,22 22.4,28.8 29.5,28.9 23.8,33.2 25.9,40.1 20,36 '
+    '14.1,40.1 16.2,33.2 10.5,28.9 17.6,28.8"/>',
+}
+# The Valknut: three triangles, each turned a third of a circle, linked around the centre.
+_VALKNUT = "".join(
+    f'<polygon class="hl-knot" points="20,17 29,33 11,33" transform="rotate({angle} 20 30) translate(0 -3)"/>'
+    for angle in (0, 120, 240)
+)
+_HAGALAZ = '<path class="hl-rune" d="M13 16V44M27 16V44M13 25L27 35"/>'
+_STAGE_PROMPTS = {
+    "bid": "取れると思うトリックの数を予想してください（ほかの人には見えません）",
+    "play": "トリックに出すカードを選んでください",
+    "three": "3の効果: 山札の一番上を1枚引きますか？",
+    "bury": "山札の下に伏せて入れる手札を1枚選んでください（引いたカードでもかまいません）",
+    "one": "1の効果: 相手が取ったトリックを1つ奪いますか？",
+    "six": "6の効果: 相手の手札から1枚を無作為に取りますか？",
+    "give": "{victim}に渡す手札を1枚選んでください（取ったカードでもかまいません）",
+}
+_SHORT = {
+    "three:draw": "山札から1枚引く",
+    "three:pass": "引かない",
+    "one:pass": "奪わない",
+    "six:pass": "取らない",
+}
+
+
+def card_svg(card: str, *, element_id: str = "", small: bool = False) -> str:
+    """One card face: its number and its suit's symbol in the suit's colour; V and H drawn apart."""
+    ident = f' id="{element_id}"' if element_id else ""
+    size = " hl-small" if small else ""
+    suit = suit_of(card)
+    if card == VALKNUT:
+        kind, face = "hl-valknut", _VALKNUT
+    elif card == HAGALAZ:
+        kind, face = "hl-hagalaz", _HAGALAZ
+    else:
+        kind = f"hl-s-{suit}"
+        face = f'{_SYMBOLS[suit]}<text class="hl-rank" x="6" y="15">{rank_of(card)}</text>'  # type: ignore[index]
+    return (
+        f'<svg class="hl-card {kind}{size}"{ident} data-card="{card}" viewBox="0 0 40 56" role="img" '
+        f'aria-label="{card_label(card)}"><rect class="hl-face" x="1" y="1" width="38" height="54" rx="4"/>'
+        f"{face}</svg>"
+    )
+
+
+def back_svg(element_id: str = "", *, small: bool = False) -> str:
+    """A face-down card: the same shape with a plain inset pattern, no face data."""
+    ident = f' id="{element_id}"' if element_id else ""
+    size = " hl-small" if small else ""
+    return (
+        f'<svg class="hl-card hl-back{size}"{ident} viewBox="0 0 40 56" role="img" aria-label="伏せたカード">'
+        '<rect class="hl-face" x="1" y="1" width="38" height="54" rx="4"/>'
+        '<rect class="hl-inset" x="6" y="6" width="28" height="44" rx="2"/></svg>'
+    )
+
+
+def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "hl") -> str:
+    """The whole table as `view["seat"]` sees it (None: a spectator)."""
+    me = view["seat"]
+    legal = view["legal_actions"] if interactive else []
+    start = 0 if me is None else me + 1
+    order = [(start + i) % view["players"] for i in range(view["players"])]
+    others = [_seat_area(view, s, legal, prefix) for s in order if s != me]
+    mine = [_seat_area(view, me, legal, prefix)] if me is not None else []
+    parts = [_table(view, prefix), *others, _controls(view, legal, prefix), *mine, _sheet(view)]
+    if "result" in view:
+        parts.insert(0, render_result(view))
+    elif view["stage"] == "bid" and view["sheet"]:
+        parts.insert(1, _round_result(view, view["sheet"][-1]))
+    return f'<div class="rb-game hl-board" id="{prefix}-board">{"".join(parts)}</div>'
+
+
+# --- the table ------------------------------------------------------------------------------------
+
+
+def _table(view: dict[str, Any], prefix: str) -> str:
+    names = view["seat_names"]
+    info = (
+        f'<p class="hl-info">ラウンド <strong>{view["round"]}</strong>／最長{view["max_rounds"]}・'
+        f"{view['target']}点で終了・ディーラー {names[view['dealer']]}</p>"
+    )
+    return (
+        f'<section class="hl-table" id="{prefix}-table" aria-label="場">{info}'
+        f'<div class="hl-centre">{_stock(view, prefix)}{_trick(view, prefix)}{_last_trick(view, prefix)}'
+        "</div></section>"
+    )
+
+
+def _stock(view: dict[str, Any], prefix: str) -> str:
+    indicator = view["indicator"]
+    covered = f"（下に{len(indicator) - 1}枚）" if len(indicator) > 1 else ""
+    trump = view["trump"]
+    trump_text = f"切り札 <strong>{suit_label(trump)}</strong>" if trump else "<strong>切り札なし</strong>"
+    under = f"・下に伏せたカード {view['under']}枚" if view["under"] else ""
+    destroyed = f"破壊されたカード {view['destroyed']}枚" if view["destroyed"] else ""
+    return (
+        '<div class="hl-stock">'
+        f'<div class="hl-pile"><h4>切り札の表示{covered}</h4>'
+        f"{card_svg(indicator[-1], element_id=f'{prefix}-indicator')}<p>{trump_text}</p></div>"
+        f'<div class="hl-pile"><h4>山札</h4>{back_svg(f"{prefix}-stock")}'
+        f"<p>{view['stock']}枚{under}</p>"
+        f'<p class="hl-note">{destroyed}</p></div></div>'
+    )
+
+
+def _played(view: dict[str, Any], plays: list[list[Any]], prefix: str, *, winner: int | None = None) -> str:
+    names = view["seat_names"]
+    items = "".join(
+        f'<li class="{"hl-winner" if seat == winner else ""}">'
+        f"{card_svg(card, element_id=f'{prefix}-{i}')}<span>{names[seat]}"
+        f"{'（勝ち）' if seat == winner else ''}</span></li>"
+        for i, (seat, card) in enumerate(plays)
+    )
+    return f'<ol class="hl-cards">{items}</ol>'
+
+
+def _trick(view: dict[str, Any], prefix: str) -> str:
+    names = view["seat_names"]
+    plays = view["trick"]
+    if view["stage"] == "over":
+        return (
+            f'<div class="hl-trick" id="{prefix}-current"><p class="hl-note">ゲームは終わりました。</p></div>'
+        )
+    if view["stage"] == "bid":
+        body = '<p class="hl-note">予想が全員そろうと、最初のトリックが始まります。</p>'
+    elif not plays:
+        body = f'<p class="hl-note">{names[view["leader"]]}がリードします。</p>'
+    else:
+        body = _played(view, plays, f"{prefix}-trick")
+    follow = f"・フォローする色 {suit_label(view['follow'])}" if view["follow"] else ""
+    return (
+        f'<div class="hl-trick" id="{prefix}-current"><h4>いまのトリック（リード {names[view["leader"]]}'
+        f"{follow}）</h4>{body}</div>"
+    )
+
+
+def _last_trick(view: dict[str, Any], prefix: str) -> str:
+    last = view["last_trick"]
+    if not last:
+        empty = '<p class="hl-note">まだありません</p>'
+        return f'<div class="hl-last" id="{prefix}-last"><h4>直前のトリック</h4>{empty}</div>'
+    winner = last["winner"]
+    result = "ヴァルクヌートで破壊" if winner is None else f"{view['seat_names'][winner]}が取った"
+    return (
+        f'<div class="hl-last" id="{prefix}-last"><h4>直前のトリック（{result}）</h4>'
+        f"{_played(view, last['cards'], f'{prefix}-last', winner=winner)}</div>"
+    )
+
+
+# --- seats ------------------------------------------------------------------------------------------
+
+
+def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    public = view["seats"][seat]
+    mine = seat == view["seat"]
+    turn = " hl-current" if seat == view["current_player"] else ""
+    marks = "（あなた）" if mine else ""
+    marks += "・ディーラー" if seat == view["dealer"] else ""
+    marks += "・手番" if seat == view["current_player"] else ""
+    name = view["seat_names"][seat]
+    return (
+        f'<section class="hl-seat{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
+        f'<h3>{name}{marks} <span class="hl-total">{public["total"]}点</span></h3>'
+        f"{_bid(view, seat)}{_won(public, seat, prefix)}{_hand(view, seat, legal, prefix)}"
+        f"{_private(view) if mine else ''}</section>"
+    )
+
+
+def _bid(view: dict[str, Any], seat: int) -> str:
+    public = view["seats"][seat]
+    if public["bid"] is not None and view["stage"] == "over":
+        text = f"予想 <strong>{public['bid']}</strong>"
+    elif public["bid"] is not None:
+        text = f"予想 <strong>{public['bid']}</strong>（自分だけに見える）"
+    elif public["has_bid"]:
+        text = "予想 済み（伏せてある）"
+    else:
+        text = "予想 まだ"
+    return f'<p class="hl-bid">{text}</p>'
+
+
+def _won(public: dict[str, Any], seat: int, prefix: str) -> str:
+    count = public["tricks"]
+    stack = "".join(f"<li>{back_svg(f'{prefix}-s{seat}-won-{i}', small=True)}</li>" for i in range(count))
+    return (
+        f'<div class="hl-won"><h4>取ったトリック <strong>{count}</strong></h4>'
+        f'<ol class="hl-stack" aria-label="取ったトリック{count}組（伏せて重ねてある）">{stack}</ol></div>'
+    )
+
+
+def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    count = view["seats"][seat]["hand_count"]
+    if seat != view["seat"] or view["hand"] is None:
+        backs = "".join(
+            f"<li>{back_svg(f'{prefix}-s{seat}-back-{i}', small=True)}</li>" for i in range(count)
+        )
+        return f'<div class="hl-hand"><h4>手札 {count}枚</h4><ul class="hl-cards hl-backs">{backs}</ul></div>'
+    mine = view["mine"]
+    marked = mine["drawn"] or mine["taken"]
+    namespace = {"bury": "bury", "give": "give"}.get(view["stage"], "play")
+    items, copies = [], {}
+    for card in view["hand"]:
+        copy = copies[card] = copies.get(card, -1) + 1
+        face = card_svg(card, element_id=f"{prefix}-hand-{card}-{copy}")
+        css = " hl-new" if card == marked else ""
+        action = f"{namespace}:{card}"
+        if action in legal:
+            title = escape(describe_action(action, view["seat_names"]))
+            items.append(
+                f'<li><button type="button" class="hl-pick{css}" data-action="{action}" title="{title}">'
+                f"{face}</button></li>"
+            )
+        else:
+            items.append(f'<li><span class="hl-slot{css}">{face}</span></li>')
+    return f'<div class="hl-hand"><h4>手札 {count}枚</h4><ul class="hl-cards">{"".join(items)}</ul></div>'
+
+
+def _private(view: dict[str, Any]) -> str:
+    """What only this seat knows: the cards it put under the stock and its 6 exchanges."""
+    mine, names, me = view["mine"], view["seat_names"], view["seat"]
+    notes = []
+    if mine["under"]:
+        cards = "・".join(card_label(card) for card in mine["under"])
+        notes.append(f"自分が山札の下に伏せたカード: {cards}")
+    for swap in mine["exchanges"]:
+        taken, given = card_label(swap["taken"]), card_label(swap["given"])
+        if swap["taker"] == me:
+            notes.append(f"6の交換: {names[swap['victim']]}から{taken}を取り、{given}を渡した")
+        else:
+            notes.append(f"6の交換: {names[swap['taker']]}に{taken}を取られ、{given}を受け取った")
+    if mine["taken"] and view["current_player"] != me:
+        notes.append(f"6の効果: {names[view['current_player']]}に{card_label(mine['taken'])}を取られた")
+    items = "".join(f"<li>{escape(note)}</li>" for note in notes)
+    return f'<ul class="hl-private" aria-label="自分だけが知っていること">{items}</ul>' if items else ""
+
+
+# --- controls, score sheet, results ---------------------------------------------------------------
+
+
+def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
+    ident = f'id="{prefix}-controls" aria-label="手番の操作"'
+    if not legal:
+        return f'<section class="hl-controls" {ident}></section>'
+    buttons = "".join(
+        _button(action, _short(action, view), view) for action in _ordered(legal) if not _in_hand(action)
+    )
+    group = f'<div class="hl-actions" role="group" aria-label="選択肢">{buttons}</div>' if buttons else ""
+    return f'<section class="hl-controls" {ident}><p class="hl-prompt">{_prompt(view)}</p>{group}</section>'
+
+
+def _prompt(view: dict[str, Any]) -> str:
+    victim = view["victim"]
+    return _STAGE_PROMPTS[view["stage"]].format(victim="" if victim is None else view["seat_names"][victim])
+
+
+def _ordered(legal: list[str]) -> list[str]:
+    """Bids in numeric order, then the choices with the pass last."""
+    return sorted(legal, key=lambda a: (a.endswith(":pass"), int(a[4:]) if a.startswith("bid:") else 0, a))
+
+
+def _in_hand(action: str) -> bool:
+    return action.split(":")[0] in ("play", "bury", "give")
+
+
+def _short(action: str, view: dict[str, Any]) -> str:
+    if action.startswith("bid:"):
+        return action[4:]
+    if action in _SHORT:
+        return _SHORT[action]
+    target = view["seat_names"][int(action.rsplit(":", 1)[1])]
+    return f"{target}から奪う" if action.startswith("one:") else f"{target}から取る"
+
+
+def _button(action: str, text: str, view: dict[str, Any]) -> str:
+    title = escape(describe_action(action, view["seat_names"]))
+    return f'<button type="button" data-action="{action}" title="{title}">{text}</button>'
+
+
+def _sheet(view: dict[str, Any]) -> str:
+    """The score sheet: one row a round, one column a seat (from the first round scored)."""
+    if not view["sheet"]:
+        return ""
+    names = view["seat_names"]
+    head = "".join(f'<th scope="col">{name}</th>' for name in names)
+    rows = "".join(
+        f'<tr><th scope="row">{row["round"]}</th>'
+        + "".join(f"<td>{_sheet_cell(row, s)}</td>" for s in range(view["players"]))
+        + "</tr>"
+        for row in view["sheet"]
+    )
+    totals = "".join(f"<td><strong>{seat['total']}</strong></td>" for seat in view["seats"])
+    return (
+        '<section class="hl-sheet" aria-label="得点表"><h3>得点表</h3><table>'
+        f'<thead><tr><th scope="col">ラウンド</th>{head}</tr></thead><tbody>{rows}</tbody>'
+        f'<tfoot><tr><th scope="row">合計</th>{totals}</tr></tfoot></table>'
+        '<p class="hl-note">各欄: 予想／取ったトリック数 → そのラウンドの得点（◎ 予想的中）</p></section>'
+    )
+
+
+def _sheet_cell(row: dict[str, Any], seat: int) -> str:
+    hit = " ◎" if row["exact"][seat] else ""
+    return f"{row['bids'][seat]}／{row['tricks'][seat]} → +{row['points'][seat]}{hit}"
+
+
+def _round_lines(view: dict[str, Any], row: dict[str, Any]) -> str:
+    items = []
+    for seat, name in enumerate(view["seat_names"]):
+        tricks = row["tricks"][seat]
+        parts = [f"トリック{tricks}"]
+        parts += ["予想的中10"] if row["exact"][seat] else []
+        parts += ["3〜5トリック5"] if row["band"][seat] else []
+        total = f"<strong>{row['points'][seat]}点</strong>（合計{row['totals'][seat]}点）"
+        bid = f"予想{row['bids'][seat]}・{tricks}トリック"
+        items.append(f"<li><strong>{name}</strong>: {bid} → {' + '.join(parts)} = {total}</li>")
+    return f'<ul class="hl-breakdown">{"".join(items)}</ul>'
+
+
+def _round_result(view: dict[str, Any], row: dict[str, Any]) -> str:
+    return (
+        f'<section class="hl-round-result" aria-label="ラウンド{row["round"]}の結果">'
+        f"<h3>ラウンド{row['round']}の結果（予想を公開）</h3>{_round_lines(view, row)}</section>"
+    )
+
+
+_DECIDED = {
+    "total": "",
+    "exact": "合計点が並んだため、予想的中の回数で決まりました。",
+    "last-round": "合計点と予想的中の回数が並んだため、最後のラウンドのトリック数で決まりました。",
+    "shared": "合計点・予想的中の回数・最後のラウンドのトリック数がすべて並んだため、勝利を分かち合います。",
+}
+
+
+def outcome_text(view: dict[str, Any]) -> str:
+    result, names = view["result"], view["seat_names"]
+    scores = "・".join(f"{names[s]} {total}点" for s, total in enumerate(result["totals"]))
+    winners = "と".join(names[s] for s in result["winners"])
+    return f"ゲーム終了。{winners}の勝ち（{scores}）。{_DECIDED[result['decided_by']]}"
+
+
+def render_result(view: dict[str, Any]) -> str:
+    """The end of the game: the last round's breakdown, the totals and the tie-breaks."""
+    result, names = view["result"], view["seat_names"]
+    rows = "".join(
+        f'<tr><th scope="row">{name}</th><td><strong>{result["totals"][s]}</strong></td>'
+        f"<td>{result['exact'][s]}回</td><td>{result['last_tricks'][s]}</td></tr>"
+        for s, name in enumerate(names)
+    )
+    last = view["sheet"][-1]
+    return (
+        '<section class="hl-result" aria-label="ゲームの結果"><h3>ゲームの結果</h3>'
+        f"<p>{escape(outcome_text(view))}</p>"
+        '<table><thead><tr><th scope="col">席</th><th scope="col">合計点</th>'
+        '<th scope="col">予想的中</th><th scope="col">最後のラウンドのトリック</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table><h4>最後のラウンド（ラウンド{last['round']}）</h4>"
+        f"{_round_lines(view, last)}</section>"
+    )
+
+
+def status(view: dict[str, Any]) -> str:
+    """One line on what happens now, for the sandbox's status bar."""
+    if "result" in view:
+        return outcome_text(view)
+    name = view["seat_names"][view["current_player"]]
+    trump = f"切り札 {suit_label(view['trump'])}" if view["trump"] else "切り札なし"
+    doing = {
+        "bid": "予想を書く番です",
+        "play": "カードを出す番です",
+        "three": "3の効果を使うか決めます",
+        "bury": "山札の下に伏せるカードを選びます",
+        "one": "1の効果を使うか決めます",
+        "six": "6の効果を使うか決めます",
+        "give": "渡すカードを選びます",
+    }[view["stage"]]
+    return f"ラウンド{view['round']}（{trump}）: {name}が{doing}。"

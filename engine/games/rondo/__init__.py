@@ -1,0 +1,17 @@
+"""Rondo: rules, board, view, bots and worked examples, gathered into one registry entry."""
+
+from engine.bots.random_bot import RandomBot
+from engine.game import Game
+from engine.games.rondo.bots import HeuristicBot
+from engine.games.rondo.examples import FIGURES, SCENARIOS
+from engine.games.rondo.rules import RondoState
+from engine.games.rondo.view import render, status
+
+GAME = Game(
+    state_class=RondoState,
+    render=render,
+    status=status,
+    bots={"random": ("ボット（ランダム）", RandomBot), "heuristic": ("ボット（ふつう）", HeuristicBot)},
+    scenarios=SCENARIOS,
+    figures=FIGURES,
+)

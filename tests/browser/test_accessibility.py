@@ -1,0 +1,162 @@
+"""Accessibility in Chromium: axe-core on every built page, no sideways scrolling, keyboard play.
+
+axe-core is vendored from npm like the runtime (pinned, integrity checked) but into .cache/, so
+the site never serves it; it is injected into each page, 1280 and 360 px wide (and 360 px in the
+dark scheme), after the sandbox is ready. Its experimental rules run too
+(label-content-name-mismatch is one). Any serious or critical violation fails, listed with the
+elements it was found on. The keyboard test plays every game to its end with Tab, Shift+Tab and
+Enter, and checks after each move that focus is on the board or one of its buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from build_tools.vendor import package_files
+from engine.registry import find_game, games
+from engine.rng import Rng
+from tests.browser.conftest import WarmSite
+from tests.browser.helpers import SANDBOX, new_log, next_step, open_shared, true_state, wait_settled
+
+SCREENS = [("light", 1280), ("light", 360), ("dark", 360)]
+FAILING = {"serious", "critical"}
+MAX_MOVES = 400
+AXE_RUN = """async (selector) => {
+  const rules = axe.getRules(["experimental"]).map((rule) => [rule.ruleId, { enabled: true }]);
+  const result = await axe.run(selector, { resultTypes: ["violations"], rules: Object.fromEntries(rules) });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")),
+  }));
+}"""
+STILL = "*, ::before, ::after { transition: none !important; animation: none !important }"
+# How far the page scrolls sideways, in px (0: not at all).
+SIDEWAYS = "(e => e.scrollWidth - e.clientWidth)(document.documentElement)"
+# The element that has keyboard focus, as the board sees it: "board", "button:<action>" or other.
+FOCUS = """(selector) => {
+  const board = document.querySelector(selector + " .rb-board"), active = document.activeElement;
+  if (active === board) return "board";
+  const button = board.contains(active) && active.matches("button[data-action]");
+  if (button) return "button:" + active.dataset.action;
+  return "outside: " + (active?.outerHTML.slice(0, 80) ?? "none");
+}"""
+# Tab stops of the board, in order, and where focus is among them (-1: on the board itself).
+TAB_STOPS = """(selector) => {
+  const buttons = [...document.querySelectorAll(selector + " .rb-board button:not(:disabled)")]
+    .filter((b) => b.checkVisibility());  // a button the layout hides is no tab stop
+  return { actions: buttons.map((b) => b.dataset.action), at: buttons.indexOf(document.activeElement) };
+}"""
+
+
+def axe_script() -> str:
+    path = package_files("axe-core")[0]
+    assert path.is_file(), f"{path} is missing: run `make vendor`"
+    return path.read_text(encoding="utf-8")
+
+
+def serious_violations(page: Page, selector: str = "html") -> list[str]:
+    """Run axe-core on `selector`; the serious and critical violations, one line each."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe_script())
+    if not page.evaluate("!!document.getElementById('rb-still')"):  # colours mid-transition mislead
+        page.add_style_tag(content=STILL)
+        page.evaluate("document.head.lastElementChild.id = 'rb-still'")
+    found: list[dict[str, Any]] = page.evaluate(AXE_RUN, selector)
+    return [f"{v['impact']} {v['id']} ({v['help']}): {v['targets']}" for v in found if v["impact"] in FAILING]
+
+
+def built_pages(site_dir: Path) -> list[str]:
+    return sorted(path.name for path in site_dir.glob("*.html"))
+
+
+SCHEME_TOGGLE = {"dark": "ダークモードに切り替え", "light": "ライトモードに切り替え"}
+
+
+def use_scheme(page: Page, scheme: str) -> None:
+    """Switch material's palette as a reader does, with the header's toggle (it is remembered)."""
+    wanted = "slate" if scheme == "dark" else "default"
+    if page.evaluate("document.body.dataset.mdColorScheme") != wanted:
+        page.locator(f'label[title="{SCHEME_TOGGLE[scheme]}"]').click()
+        page.wait_for_function("s => document.body.dataset.mdColorScheme === s", arg=wanted)
+
+
+@pytest.fixture
+def screen_page(warm: WarmSite) -> Iterator[Page]:
+    """The warm page; its viewport and colour scheme are put back after the test."""
+    yield warm.page
+    warm.page.set_viewport_size({"width": 1280, "height": 720})
+    use_scheme(warm.page, "light")
+
+
+@pytest.mark.parametrize(("scheme", "width"), SCREENS)
+def test_every_page_has_no_serious_violation_and_no_sideways_scrolling(
+    warm: WarmSite, screen_page: Page, site_dir: Path, scheme: str, width: int
+) -> None:
+    """Every page in this layout (side by side at 1280, the phone's at 360); at 360 also with
+    the sandbox opened over the rules."""
+    use_scheme(screen_page, scheme)
+    screen_page.set_viewport_size({"width": width, "height": 900})
+    violations: dict[str, list[str]] = {}
+    overflow: dict[str, int] = {}
+    for name in built_pages(site_dir):
+        page = warm.visit(name)
+        violations[name] = serious_violations(page)
+        overflow[name] = page.evaluate(SIDEWAYS)
+        if width < 1220 and page.locator(SANDBOX).count():
+            page.locator(".rb-play-fab").click()
+            violations[f"{name} (sandbox open)"] = serious_violations(page)
+            page.keyboard.press("Escape")
+    assert {f"{game_id}.html" for game_id in games()} <= set(violations)
+    assert {name: found for name, found in violations.items() if found} == {}
+    assert {name: px for name, px in overflow.items() if px > 0} == {}, "pages scroll sideways (px)"
+
+
+# --- keyboard ---------------------------------------------------------------------------------
+
+
+def tab_to(page: Page, action: str) -> None:
+    """Tab forward (or back, with Shift) from the focused element to the button of `action`;
+    every stop on the way must be one of the board's buttons."""
+    stops = page.evaluate(TAB_STOPS, SANDBOX)
+    target = stops["actions"].index(action)
+    key = "Tab" if target > stops["at"] else "Shift+Tab"
+    for _ in range(abs(target - stops["at"])):
+        page.keyboard.press(key)
+        assert page.evaluate(FOCUS, SANDBOX).startswith("button:"), "Tab left the board's buttons"
+    assert page.evaluate(FOCUS, SANDBOX) == f"button:{action}"
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_a_whole_game_with_tab_and_enter_only(warm: WarmSite, game_id: str) -> None:
+    """The reader's moves (the game's own heuristic, as a reader who knows the rules) are made
+    by tabbing to their button and pressing Enter; focus stays on the board throughout."""
+    game = find_game(game_id)
+    players = min(game.info.players)
+    page = warm.show(game_id)
+    log = new_log(game_id, players, 7, game.option_samples[0])
+    open_shared(page, {"log": log, "seats": game.default_seats(players)})
+    page.locator(f"{SANDBOX} .rb-board").focus()  # as after a skip link: focus at the board
+    bot, rng = game.bots["heuristic"][1](), Rng(7)
+    for _ in range(MAX_MOVES):
+        if next_step(page) == "over":
+            break
+        assert next_step(page) == "human"
+        tab_to(page, bot.choose(true_state(page, game_id).view(0), rng))
+        page.keyboard.press("Enter")
+        wait_settled(page)
+        focus = page.evaluate(FOCUS, SANDBOX)
+        assert focus == "board" or focus.startswith("button:"), f"focus after the move: {focus}"
+    else:
+        raise AssertionError(f"{game_id}: no end after {MAX_MOVES} moves")
+    assert page.evaluate(FOCUS, SANDBOX) == "board"
+    # The score table too, in the page's flow: axe cannot see past the edge of the pinned column
+    # (what lies outside its scrolled view takes the colours of whatever is drawn there).
+    page.get_by_role("button", name="ルールの下に置く").click()
+    try:
+        assert serious_violations(page, f"{SANDBOX} .rb-board") == []
+    finally:
+        page.get_by_role("button", name="横に並べる").click()

@@ -1,0 +1,106 @@
+"""Every registered game in Chromium, through its page's board, as a reader plays it.
+
+For each game at its smallest and largest player count, the reader's seat plays a whole game
+against the default bots. At every step the board must be exactly what the engine renders for
+that seat's view of the true state (replayed on the host from the worker's save): the engine's
+leak tests prove that view reveals nothing hidden, so the DOM reveals nothing either. The
+buttons must be the legal actions, and the move log what that seat may read.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from engine.registry import find_game, games
+from engine.rng import Rng
+from tests.browser.conftest import WarmSite
+from tests.browser.helpers import (
+    SANDBOX,
+    board_mismatch,
+    click_action,
+    legal_buttons,
+    move_lines,
+    new_log,
+    next_step,
+    open_settings,
+    open_shared,
+    saved,
+    true_state,
+    wait_settled,
+)
+
+MAX_CLICKS = 800
+CASES = [
+    (game.id, players)
+    for game in games().values()
+    for players in sorted({min(game.info.players), max(game.info.players)})
+]
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_whole_game_through_the_board_shows_only_the_readers_side(
+    warm: WarmSite, game_id: str, players: int
+) -> None:
+    game = find_game(game_id)
+    page = warm.show(game_id)
+    seed = 2026 + players
+    seats = game.default_seats(players)
+    open_shared(page, {"log": new_log(game_id, players, seed, game.option_samples[0]), "seats": seats})
+    assert saved(page, game_id)["log"]["seed"] == seed
+    bot, rng = game.bots["heuristic"][1](), Rng(seed)
+    for _ in range(MAX_CLICKS):
+        state = true_state(page, game_id)
+        if next_step(page) == "over":
+            break
+        assert next_step(page) == "human" and state.current_player == 0
+        view = state.view(0)
+        assert board_mismatch(page, game.render(view, interactive=True)) is None
+        assert set(legal_buttons(page)) == set(state.legal_actions())
+        legal = state.legal_actions()
+        click_action(page, rng.choice(legal) if rng.below(5) == 0 else bot.choose(view, rng))
+    else:
+        raise AssertionError(f"{game_id}: no end after {MAX_CLICKS} clicks")
+    state = true_state(page, game_id)
+    assert state.is_over()
+    assert board_mismatch(page, game.render(state.view(0), interactive=False)) is None
+    assert move_lines(page) == state.log_lines(0)
+    expect(page.locator(f"{SANDBOX} .rb-seed")).to_have_text(f"シード: {seed}")
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_worked_examples_open_from_their_figures(warm: WarmSite, game_id: str) -> None:
+    game = find_game(game_id)
+    page = warm.show(game_id)
+    buttons = page.locator(".rb-open-scenario")
+    assert buttons.count() == len([f for f in game.figures.values() if f.scenario])
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        name = button.get_attribute("data-scenario") or ""
+        expected = game.scenarios[name].build()
+        button.click()
+        wait_settled(page)
+        log = saved(page, game_id)["log"]
+        assert (log["scenario"], log["players"]) == (name, expected.players)
+        assert page.locator(f"{SANDBOX} .rb-setup fieldset select").count() == expected.players
+        if next_step(page) == "human":
+            state = true_state(page, game_id)
+            assert board_mismatch(page, game.render(state.view(0), interactive=True)) is None
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_the_setup_offers_every_player_count_and_option(warm: WarmSite, game_id: str) -> None:
+    info = find_game(game_id).info
+    page = warm.show(game_id)
+    open_settings(page)
+    setup = page.locator(f"{SANDBOX} .rb-setup")
+    for option in info.options:
+        expect(setup.get_by_label(option.label)).to_have_count(1)
+    if len(info.players) < 2:
+        expect(setup.get_by_label("人数")).to_be_hidden()
+        return
+    most = max(info.players)
+    setup.get_by_label("人数").select_option(str(most))
+    wait_settled(page)
+    assert saved(page, game_id)["log"]["players"] == most
+    assert setup.locator("fieldset select").count() == most

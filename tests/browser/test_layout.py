@@ -1,0 +1,186 @@
+"""Read and play side by side: the sandbox stays in view while the reader reads.
+
+Wide screens put the sandbox beside the rules, pinned; phones open it over the rules from a
+floating button. In both, a worked example or a rule link never moves the reader's place, and
+nothing scrolls sideways.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine.registry import games
+from tests.browser.conftest import WarmSite
+from tests.browser.helpers import (
+    BOARD,
+    SANDBOX,
+    click_action,
+    frames,
+    move_lines,
+    new_log,
+    open_shared,
+    saved,
+    wait_new_frame,
+    wait_settled,
+)
+
+GAME = "no-return"  # the longest page of the landed games, with worked examples
+WIDE = [(1440, 900), (1280, 800)]
+PHONE = (390, 844)
+
+IN_VIEW = """sel => [...document.querySelectorAll(sel)].filter((e) => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+}).length"""
+SIDEWAYS = "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+
+
+@pytest.fixture
+def layout_page(warm: WarmSite) -> Iterator[Page]:
+    """The warm page on the game page, at the side-by-side default, back to 1280 × 720 after."""
+    page = warm.show(GAME)
+    page.evaluate("localStorage.removeItem('rb:layout')")
+    yield page
+    page.evaluate("localStorage.removeItem('rb:layout')")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def resize(page: Page, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.wait_for_function(
+        "wide => (document.documentElement.dataset.rbLayout === 'side') === wide", arg=size[0] >= 1220
+    )
+
+
+def scroll_to_middle(page: Page) -> int:
+    page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight / 2)")
+    page.wait_for_function("() => scrollY > 0")
+    return page.evaluate("scrollY")
+
+
+@pytest.mark.parametrize("size", WIDE, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_wide_screens_keep_the_sandbox_in_view_beside_the_rules(
+    layout_page: Page, size: tuple[int, int]
+) -> None:
+    page = layout_page
+    resize(page, size)
+    expect(page.locator(f".md-sidebar--secondary {SANDBOX}")).to_be_visible()
+    scroll_to_middle(page)
+    assert page.evaluate(IN_VIEW, f"{SANDBOX} .rb-toolbar button") == 3, "the sandbox's buttons left the view"
+    assert page.locator(BOARD).evaluate("b => b.getBoundingClientRect().top < innerHeight / 2")
+    assert page.evaluate(SIDEWAYS) <= 0
+    board = page.locator(BOARD)
+    assert board.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the board is clipped in the column"
+    toc = page.locator(".md-sidebar--secondary").get_by_role("button", name="目次")
+    toc.click()
+    expect(page.locator(".md-sidebar--secondary .md-nav--secondary")).to_be_visible()
+    toc.click()
+    expect(page.locator(f".md-sidebar--secondary {SANDBOX}")).to_be_visible()
+
+
+def test_the_reader_can_put_the_sandbox_below_the_rules_and_it_is_remembered(layout_page: Page) -> None:
+    page = layout_page
+    resize(page, WIDE[0])
+    open_shared(page, {"log": new_log(GAME, 2, 31, {"start_player": 0}), "seats": ["human", "bot:random"]})
+    click_action(page, "setup:done")
+    actions = saved(page, GAME)["log"]["actions"]
+    page.get_by_role("button", name="ルールの下に置く").click()
+    expect(page.locator(f".md-content {SANDBOX}")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.rbLayout") == "below"
+    assert page.evaluate("localStorage.getItem('rb:layout')") == "below"
+    assert saved(page, GAME)["log"]["actions"] == actions, "moving the panel changed the game"
+    page.get_by_role("button", name="横に並べる").click()
+    expect(page.locator(f".md-sidebar--secondary {SANDBOX}")).to_be_visible()
+
+
+def test_on_a_phone_the_play_button_opens_the_sandbox_and_the_reading_place_is_kept(
+    layout_page: Page,
+) -> None:
+    page = layout_page
+    resize(page, PHONE)
+    open_shared(page, {"log": new_log(GAME, 2, 32, {"start_player": 0}), "seats": ["human", "bot:random"]})
+    place = scroll_to_middle(page)
+    page.get_by_role("button", name="遊ぶ", exact=True).click()
+    panel = page.locator(".rb-panel--open")
+    expect(panel).to_be_visible()
+    assert panel.evaluate(
+        "p => { const r = p.getBoundingClientRect(); return r.top <= 0 && r.bottom >= innerHeight }"
+    )
+    assert page.evaluate(IN_VIEW, f"{BOARD} button[data-action]") > 0
+    click_action(page, "setup:done")
+    lines = move_lines(page)
+    page.get_by_role("button", name="ルールに戻る").click()
+    expect(panel).to_have_count(0)
+    assert page.evaluate("scrollY") == place, "closing the sandbox moved the reader's place"
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.get_by_role("button", name="遊ぶ", exact=True).click()
+    assert move_lines(page) == lines, "the game did not go on where it was"
+    page.keyboard.press("Escape")
+    expect(page.locator(".rb-panel--open")).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", [WIDE[1], PHONE], ids=["wide", "phone"])
+def test_a_worked_example_opens_without_moving_the_reading_place(
+    layout_page: Page, size: tuple[int, int]
+) -> None:
+    page = layout_page
+    resize(page, size)
+    button = page.locator(".rb-open-scenario").first
+    button.scroll_into_view_if_needed()
+    place = page.evaluate("scrollY")
+    before = frames(page)
+    button.click()
+    wait_new_frame(page, before)
+    assert saved(page, GAME)["log"]["scenario"] == button.get_attribute("data-scenario")
+    if size == PHONE:
+        expect(page.locator(".rb-panel--open")).to_be_visible()
+        page.get_by_role("button", name="ルールに戻る").click()
+    assert page.evaluate("scrollY") == place
+
+
+@pytest.mark.parametrize("size", [WIDE[1], PHONE], ids=["wide", "phone"])
+def test_a_rule_link_brings_the_rule_into_view_without_touching_the_game(
+    layout_page: Page, size: tuple[int, int]
+) -> None:
+    page = layout_page
+    resize(page, size)
+    open_shared(page, {"log": new_log(GAME, 2, 33), "seats": ["human", "bot:random"]})
+    before = saved(page, GAME)
+    if size == PHONE:
+        page.get_by_role("button", name="遊ぶ", exact=True).click()
+    page.evaluate(
+        """board => { const b = document.createElement('button');
+        b.type = 'button'; b.dataset.action = 'cash:done'; b.textContent = 'x';
+        document.querySelector(board).append(b); b.click(); }""",
+        BOARD,
+    )
+    link = page.locator(SANDBOX).get_by_role("link", name="ルールを確認する")
+    expect(link).to_be_visible()
+    rule = link.get_attribute("href") or ""
+    link.click()
+    assert page.evaluate("id => document.getElementById(id).classList.contains('rb-highlight')", rule[1:])
+    page.wait_for_function(
+        "id => { const r = document.getElementById(id).getBoundingClientRect();"
+        " return r.top >= 0 && r.top < innerHeight; }",
+        arg=rule[1:],
+    )
+    expect(page.locator(".rb-panel--open")).to_have_count(0)
+    wait_settled(page)
+    assert saved(page, GAME) == before, "following the rule link changed the game"
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_every_game_board_fits_the_pinned_column(warm: WarmSite, game_id: str) -> None:
+    page = warm.show(game_id)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        expect(page.locator(f".md-sidebar--secondary {SANDBOX}")).to_be_visible()
+        board = page.locator(BOARD)
+        assert board.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{game_id}'s board is clipped"
+        assert page.evaluate(SIDEWAYS) <= 0
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})

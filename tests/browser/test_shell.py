@@ -1,0 +1,299 @@
+"""The sandbox shell in Debian's Chromium, served from 127.0.0.1 only, on the Necropolis page.
+
+The shell knows no game, so one game's page is enough to test it. Every request to another
+host and every console error fails a test (conftest.py). Start-up is tested on a cold page;
+everything else shares the warm page, whose Python stays booted.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+import engine
+from engine.bridge import handle_json
+from engine.games.necropolis.rules import tile_id
+from tests.browser.conftest import WarmSite
+from tests.browser.helpers import (
+    BOARD,
+    BOOT_TIMEOUT_MS,
+    SANDBOX,
+    board_mismatch,
+    click_action,
+    click_command,
+    click_control,
+    decode_fragment,
+    frames,
+    move_lines,
+    new_log,
+    next_step,
+    open_sandbox,
+    open_settings,
+    open_shared,
+    saved,
+    share_fragment,
+    true_state,
+    wait_new_frame,
+    wait_settled,
+)
+
+GAME = "necropolis"
+FILE_MESSAGE = (
+    "この遊び場は file:// では動きません。HTTP サーバーで配信してください（例: python3 -m http.server）。"
+    "ルールはこのまま読めます。"
+)
+
+
+def necropolis(page: Page, seats: list[str], seed: int = 5) -> None:
+    open_shared(page, {"log": new_log(GAME, 2, seed), "seats": seats})
+
+
+def assert_shows_only(page: Page, viewer: int) -> None:
+    """The board is the engine's drawing of `viewer`'s view: no other side's tiles."""
+    state = true_state(page, GAME)
+    game = engine.find_game(GAME)
+    interactive = next_step(page) == "human"
+    assert board_mismatch(page, game.render(state.view(viewer), interactive=interactive)) is None
+    for tile in state._mastabas[1 - viewer]:
+        assert page.locator(f'{BOARD} [data-tile="{tile_id(tile)}"]').count() == 0
+
+
+# --- start-up (cold pages) -------------------------------------------------------------------------
+
+
+def test_sandbox_boots_from_local_files(sandbox_page: Page, http_server: str) -> None:
+    requested: list[str] = []
+    sandbox_page.on("request", lambda request: requested.append(request.url))
+    open_sandbox(sandbox_page, http_server + "necropolis.html")
+    vendor = http_server + "assets/vendor/"
+    for path in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "wheels/manifest.json"):
+        assert vendor + path in requested
+    assert any(url.startswith(vendor + "wheels/engine-") for url in requested)
+    expect(sandbox_page.locator(f"{SANDBOX} .rb-runtime")).to_contain_text("Python 3.")
+    expect(sandbox_page.locator(f"{SANDBOX} .rb-seed")).to_have_text("")  # the seed is hidden mid-game
+    assert sandbox_page.evaluate("window.__rbWorkerStarts") == 1
+    assert next_step(sandbox_page) == "human"
+
+
+def corrupt_manifest(route: Route) -> None:
+    response = route.fetch()
+    route.fulfill(response=response, json={**response.json(), "sha256": "0" * 64})
+
+
+def missing(route: Route) -> None:
+    route.fulfill(status=404)
+
+
+@pytest.mark.parametrize(
+    ("url", "handler", "message"),
+    [
+        ("**/wheels/manifest.json", corrupt_manifest, "sha256"),  # Python fails while booting
+        ("**/pyodide/pyodide.mjs", missing, "ワーカーが止まりました"),  # the worker itself fails
+    ],
+)
+def test_a_failed_boot_is_an_error_not_a_wait(
+    page: Page, http_server: str, url: str, handler: Callable[[Route], None], message: str
+) -> None:
+    page.context.route(url, handler)
+    page.goto(http_server + "necropolis.html")
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-state", "error", timeout=BOOT_TIMEOUT_MS)
+    expect(page.get_by_role("alert")).to_contain_text(message)
+    expect(page.get_by_role("button", name="もう一度読み込む")).to_be_visible()
+    page.context.unroute(url)
+    page.get_by_role("button", name="もう一度読み込む").click()
+    wait_settled(page)
+    assert page.evaluate("window.__rbWorkerStarts") == 2
+
+
+def test_without_webassembly_the_rules_stay_readable(sandbox_page: Page, http_server: str) -> None:
+    sandbox_page.add_init_script("delete window.WebAssembly")
+    sandbox_page.goto(http_server + "necropolis.html")
+    expect(sandbox_page.locator(f"{SANDBOX} .rb-blocked")).to_contain_text("WebAssembly")
+    assert sandbox_page.evaluate("window.__rbWorkerStarts") is None
+
+
+def test_file_protocol_shows_the_guard(sandbox_page: Page, site_dir: Path) -> None:
+    sandbox_page.goto((site_dir / "necropolis.html").as_uri())
+    expect(sandbox_page.locator(f"{SANDBOX} .rb-blocked")).to_have_text(FILE_MESSAGE)
+    assert sandbox_page.get_attribute(SANDBOX, "data-rb-state") == "error"
+    assert sandbox_page.evaluate("window.__rbWorkerStarts") is None
+
+
+def test_reload_resumes_the_game_from_the_workers_save(sandbox_page: Page, http_server: str) -> None:
+    open_sandbox(sandbox_page, http_server + "necropolis.html")
+    click_action(sandbox_page, "draw")
+    click_action(sandbox_page, "keep")
+    lines = move_lines(sandbox_page)
+    sandbox_page.reload()
+    wait_settled(sandbox_page)
+    assert move_lines(sandbox_page) == lines and len(lines) >= 3
+
+
+# --- everything else (the warm page) -----------------------------------------------------------------
+
+
+RECORD_WORKER_MESSAGES = """
+window.__rbMessages = [];
+window.Worker = class extends window.Worker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", ({ data }) => window.__rbMessages.push(JSON.stringify(data)));
+  }
+};
+"""
+
+
+def test_the_page_never_receives_the_log_or_the_seed_mid_game(sandbox_page: Page, http_server: str) -> None:
+    sandbox_page.add_init_script(RECORD_WORKER_MESSAGES)
+    open_sandbox(sandbox_page, http_server + "necropolis.html")
+    click_action(sandbox_page, "draw")
+    click_action(sandbox_page, "keep")
+    assert next_step(sandbox_page) == "human"
+    messages = sandbox_page.evaluate("window.__rbMessages")
+    assert len(messages) >= 4
+    assert not [m for m in messages if '"seed"' in m or '"actions"' in m or '"save"' in m]
+    assert not sandbox_page.evaluate("Object.values(localStorage).some((v) => v.includes('actions'))")
+    seed = saved(sandbox_page, GAME)["log"]["seed"]  # the worker has it; the page does not show it
+    assert sandbox_page.inner_text(f"{SANDBOX} .rb-seed") == "" and isinstance(seed, int)
+
+
+def test_undo_takes_back_the_move_and_the_bots_reply(warm: WarmSite) -> None:
+    page = warm.show(GAME)
+    necropolis(page, ["human", "bot:heuristic"])
+    click_action(page, "draw")
+    before = (move_lines(page), page.inner_html(BOARD), saved(page, GAME))
+    click_action(page, "keep")
+    assert len(move_lines(page)) > len(before[0]) + 1, "the bot did not answer"
+    click_control(page, "一手戻す")
+    after = (move_lines(page), page.inner_html(BOARD), saved(page, GAME))
+    assert after == before
+
+
+def test_hand_over_and_undo_between_two_humans_never_show_the_other_side(warm: WarmSite) -> None:
+    """先手 moves, 後手 draws and keeps, 先手 reveals and presses undo: a hand-over, not 後手's side."""
+    page = warm.show(GAME)
+    necropolis(page, ["human", "human"])
+    for seat, action in ((0, "draw"), (0, "keep"), (1, "draw"), (1, "keep")):
+        if next_step(page) == "handover":
+            assert page.locator(f"{BOARD} [data-tile]").count() == 0
+            click_command(page, "reveal")
+        assert_shows_only(page, seat)
+        click_action(page, action)
+    assert next_step(page) == "handover"
+    click_command(page, "reveal")
+    assert_shows_only(page, 0)
+    click_control(page, "一手戻す")
+    assert next_step(page) == "handover" and page.locator(f"{BOARD} [data-tile]").count() == 0
+    click_command(page, "reveal")
+    assert_shows_only(page, 1)
+    assert page.locator(f'{BOARD} button[data-action="keep"]').count() == 1
+
+
+def test_share_link_reopens_the_same_position_and_warns_mid_game(warm: WarmSite, http_server: str) -> None:
+    page = warm.show(GAME)
+    necropolis(page, ["human", "bot:heuristic"])
+    click_action(page, "draw")
+    click_action(page, "keep")
+    lines = move_lines(page)
+    page.locator(SANDBOX).get_by_role("button", name="共有リンクを作る").click()
+    expect(page.locator(f"{SANDBOX} .rb-share-note")).to_contain_text("伏せられている")
+    url = page.get_by_label("共有リンク").input_value()
+    assert decode_fragment(url) == saved(page, GAME)
+    necropolis(page, ["human", "bot:random"], seed=9)
+    open_shared(page, decode_fragment(url))
+    assert move_lines(page) == lines
+    assert "#rb=" not in page.url
+
+
+def test_bad_share_links_show_why_and_start_a_new_game(warm: WarmSite) -> None:
+    page = warm.show(GAME)
+    log = {**new_log(GAME, 2, 11), "actions": ["draw", "fly-away"]}
+    request = {"op": "open", "sandbox": "t", "log": log, "seats": ["human", "bot:random"]}
+    message = json.loads(handle_json(json.dumps(request)))["error"]
+    for fragment, alert in (
+        (share_fragment({"log": log, "seats": request["seats"]}), message),
+        ("#rb=%%%not-base64", "共有リンクを読み取れませんでした。新しいゲームを始めます。"),
+    ):
+        before = frames(page)
+        page.evaluate("fragment => { location.hash = fragment }", fragment)
+        expect(page.locator(SANDBOX).get_by_role("alert")).to_have_text(alert)
+        if fragment.startswith("#rb=%"):
+            continue
+        wait_settled(page)
+        assert frames(page) == before, "a refused link must not replace the game"
+
+
+def test_a_refused_move_links_to_its_rule_on_the_page(warm: WarmSite) -> None:
+    page = warm.show(GAME)
+    necropolis(page, ["human", "bot:random"])
+    before = saved(page, GAME)
+    page.evaluate(
+        """board => { const b = document.createElement('button');
+        b.type = 'button'; b.dataset.action = 'keep'; b.textContent = 'x';
+        document.querySelector(board).append(b); b.click(); }""",
+        BOARD,
+    )
+    alert = page.locator(SANDBOX).get_by_role("alert")
+    expect(alert).to_contain_text("引いた牌も提案もありません")
+    link = alert.get_by_role("link", name="ルールを確認する")
+    expect(link).to_have_attribute("href", "#turn")
+    assert page.locator("#turn").count() == 1
+    assert saved(page, GAME) == before
+
+
+def test_changing_a_seat_keeps_the_game(warm: WarmSite) -> None:
+    page = warm.show(GAME)
+    necropolis(page, ["human", "bot:random"])
+    click_action(page, "draw")
+    lines = move_lines(page)
+    before = frames(page)
+    open_settings(page)
+    page.locator(SANDBOX).get_by_label("後手", exact=True).select_option("human")
+    wait_new_frame(page, before)
+    assert saved(page, GAME)["seats"] == ["human", "human"] and move_lines(page) == lines
+
+
+def test_keyboard_play_keeps_focus_on_the_board(warm: WarmSite) -> None:
+    page = warm.show(GAME)
+    necropolis(page, ["human", "bot:heuristic"])
+    page.locator(f'{BOARD} button[data-action="draw"]').focus()
+    page.keyboard.press("Enter")
+    wait_settled(page)
+    assert len(move_lines(page)) == 1
+    assert page.evaluate(f"document.querySelector('{BOARD}').contains(document.activeElement)")
+    page.keyboard.press("Enter")  # the focused button is a legal move again
+    wait_settled(page)
+    assert len(move_lines(page)) >= 2
+
+
+def test_scenario_button_opens_the_example_even_while_python_starts(
+    sandbox_page: Page, http_server: str
+) -> None:
+    sandbox_page.goto(http_server + "necropolis.html")
+    button = sandbox_page.locator(".rb-open-scenario").first
+    name = button.get_attribute("data-scenario")
+    button.click()  # while Python is still starting: the shell remembers it
+    wait_settled(sandbox_page)
+    assert saved(sandbox_page, GAME)["log"]["scenario"] == name
+    click_control(sandbox_page, "新しいゲーム")
+    assert saved(sandbox_page, GAME)["log"]["scenario"] is None
+
+
+def test_instant_navigation_keeps_the_worker_and_the_game(warm: WarmSite) -> None:
+    page = warm.show(GAME)
+    necropolis(page, ["human", "bot:random"])
+    click_action(page, "draw")
+    lines = move_lines(page)
+    page.evaluate("window.__rbSamePage = true")
+    starts = page.evaluate("window.__rbWorkerStarts")
+    page.locator('.md-sidebar--primary a.md-nav__link[href$="/index.html"]').click()
+    expect(page).to_have_url(warm.base + "index.html")
+    page.locator('.md-sidebar--primary a.md-nav__link[href$="/necropolis.html"]').click()
+    wait_settled(page, timeout=10_000)
+    assert page.evaluate("window.__rbSamePage") is True, "the page was reloaded"
+    assert page.evaluate("window.__rbWorkerStarts") == starts
+    assert move_lines(page) == lines
