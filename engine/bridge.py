@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from engine.benchmark import play_games
+from engine.benchmark import play_games, play_match
 from engine.bots.levels import LEVELS
 from engine.errors import BadOption, EngineError, IllegalAction
 from engine.game import Game
@@ -135,7 +135,16 @@ def _bench(request: dict[str, Any]) -> Reply:
         raise BadOption(f"対局数は1〜{MAX_BENCH_GAMES}の整数で指定してください。")
     if players is not None and (type(players) is not int or players not in game.info.players):
         raise BadOption(f"人数は{'・'.join(map(str, game.info.players))}のどれかで指定してください。")
-    return {"ok": True, **play_games(game.id, count, players=players)}
+    if "lead" not in request:
+        return {"ok": True, **play_games(game.id, count, players=players)}
+    lead, field = request.get("lead"), request.get("field")
+    if lead not in LEVELS or field not in LEVELS:
+        raise BadOption(f"ボットは{'・'.join(LEVELS)}のどれかで指定してください。")
+    first = request.get("first", 0)
+    if type(first) is not int or first < 0:
+        raise BadOption("最初の対局番号は0以上の整数で指定してください。")
+    table = players or game.info.players[0]
+    return {"ok": True, **play_match(game.id, table, lead, field, range(first, first + count))}
 
 
 _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {

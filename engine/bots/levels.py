@@ -17,8 +17,8 @@ from engine.bots.search import SearchBot
 from engine.game import Game
 from engine.rng import Rng
 
-NORMAL_ITERATIONS = 60
-STRONG_ITERATIONS = 200
+NORMAL_ITERATIONS = 30
+STRONG_ITERATIONS = 100
 SAFETY_SECONDS = 5.0
 """Wall-clock cap of one search in the sandbox: a safety net, never reached at these budgets."""
 
@@ -45,19 +45,10 @@ class Level:
     make: Callable[[Game], Player]
 
 
-def search(game: Game, iterations: int, *, time_limit: float | None = SAFETY_SECONDS) -> SearchBot:
-    """The search bot for `game` at `iterations` samples a plan: one per game and budget, kept,
-    so that the steps of a turn find the plan made at its start."""
-    key = (game.id, iterations, time_limit)
-    if key not in _SEARCHERS:
-        _, heuristic = game.bots["heuristic"]
-        _SEARCHERS[key] = SearchBot(
-            heuristic(), iterations, evaluate=game.projected_scores, time_limit=time_limit
-        )
-    return _SEARCHERS[key]
-
-
-_SEARCHERS: dict[tuple[str, int, float | None], SearchBot] = {}
+def search(game: Game, iterations: int) -> SearchBot:
+    """The search bot for `game`, guided and played out by the game's heuristic."""
+    _, heuristic = game.bots["heuristic"]
+    return SearchBot(heuristic(), iterations, evaluate=game.projected_scores, time_limit=SAFETY_SECONDS)
 
 
 LEVELS: dict[str, Level] = {

@@ -10,15 +10,15 @@ from engine.rng import Rng
 
 
 class Perspective:
-    """One seat's view, samples of everything hidden from it, and its own earlier decisions in
-    the current turn; nothing else of the state.
+    """One seat's view, samples of everything hidden from it, and the views it had earlier in
+    its current run of actions; nothing else of the state.
 
     `sample` redraws every piece hidden from the seat (`State.resample_hidden`), so a bot can
-    play a position on without ever learning how the hidden pieces really lie. `turn` lets it
-    follow one plan through a compound turn (pick, pick, done) instead of going round in circles.
+    play a position on without learning how the hidden pieces really lie. `earlier_views` lets
+    it keep a compound turn (pick, unpick, done) from going back to where it already stood.
     """
 
-    __slots__ = ("_past", "_scenario", "_state", "seat")
+    __slots__ = ("_earlier", "_scenario", "_state", "seat")
 
     def __init__(
         self,
@@ -26,13 +26,13 @@ class Perspective:
         seat: int,
         *,
         scenario: str | None = None,
-        past: list[tuple[State, str]] | None = None,
+        earlier: list[dict[str, Any]] | None = None,
     ) -> None:
-        """`past`: the seat's earlier positions and actions of this turn, where the caller has
-        them; otherwise they are replayed from the log (of the worked example `scenario`)."""
+        """`earlier`: the seat's earlier views of this run, where the caller has them; otherwise
+        they are replayed from the state's log (of the worked example `scenario`)."""
         self._state = state
         self._scenario = scenario
-        self._past = past
+        self._earlier = earlier
         self.seat = seat
 
     def view(self) -> dict[str, Any]:
@@ -42,13 +42,13 @@ class Perspective:
         """A state the seat cannot tell from the real one, the hidden pieces drawn with `rng`."""
         return self._state.resample_hidden(self.seat, rng)
 
-    def turn(self) -> list[tuple[Perspective, str]]:
-        """The seat's earlier decisions since another seat last acted: where it stood (as it
-        saw it then) and what it did."""
-        past = self._replay() if self._past is None else self._past
-        return [(Perspective(state, self.seat), action) for state, action in past]
+    def earlier_views(self) -> list[dict[str, Any]]:
+        """The seat's views before each of its actions since another seat last acted."""
+        if self._earlier is None:
+            self._earlier = self._replay()
+        return self._earlier
 
-    def _replay(self) -> list[tuple[State, str]]:
+    def _replay(self) -> list[dict[str, Any]]:
         journal, history = self._state.journal, self._state.history
         run = 0
         while run < len(journal) and journal[-1 - run].seat == self.seat:
@@ -56,8 +56,8 @@ class Perspective:
         if not run:
             return []
         state = load_log(to_log(self._state, scenario=self._scenario, upto=len(history) - run))
-        past = []
+        views = []
         for action in history[len(history) - run :]:
-            past.append((state.clone(), action))
+            views.append(state.view(self.seat))
             state.apply(action)
-        return past
+        return views

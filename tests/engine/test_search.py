@@ -1,5 +1,5 @@
-"""The search bot, for every registered game at every player count (small budgets: the strength
-targets live in `make bench`, see build_tools/bench_search.py).
+"""The search bot and the seat levels, for every registered game at every player count (small
+budgets, few positions: the strength targets live in `make bench`, build_tools/bench_search.py).
 
 The choices in golden/<game>.search.json were made by host CPython; the Pyodide run of this
 suite checks them on the browser's Python. Regenerate them on purpose with
@@ -12,14 +12,17 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine.bots.levels import LEVELS
 from engine.bots.perspective import Perspective
 from engine.bots.search import SearchBot
+from engine.bridge import handle_json
 from engine.core import State
 from engine.registry import games
+from engine.replay import new_game, to_log
 from engine.rng import Rng
 
 from .harness import Table, tables
@@ -30,21 +33,20 @@ POSITIONS = 6
 
 
 def searcher(table: Table) -> SearchBot:
-    """A fresh bot (its own plan cache) at a small budget, without the wall-clock cap."""
+    """The search at a small budget, without the wall-clock cap."""
     _, heuristic = table.game.bots["heuristic"]
     return SearchBot(heuristic(), ITERATIONS, evaluate=table.game.projected_scores)
 
 
 def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
     """Positions of seeded games between heuristic bots (a random move now and then) where the
-    seat to move has a choice, some of them part-way through a turn."""
+    seat to move has a choice, some of them part-way through a compound turn."""
     _, make = table.game.bots["heuristic"]
     heuristic = make()
     found = 0
     for seed in range(count):
         state, rng = table.new_game(seed), Rng(seed)
-        stop = 3 + rng.below(40)
-        for _ in range(stop):
+        for _ in range(3 + rng.below(40)):
             if state.is_over():
                 break
             seat = state.current_player
@@ -58,42 +60,57 @@ def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
     assert found, f"{table.id}: no position with a choice"
 
 
-def twin(state: State, seat: int, rng: Rng) -> Perspective | None:
-    """The same turn as `seat` lived it, with everything hidden from it drawn afresh at the turn's
-    start; None where the draw would have shown the seat something different."""
-    past = Perspective(state, seat).turn()
-    start = past[0][0].sample(rng) if past else state.resample_hidden(seat, rng)
-    lived: list[tuple[State, str]] = []
-    for point, action in past:
-        if start.view(seat) != point.view() or action not in start.legal_actions():
-            return None
-        lived.append((start.clone(), action))
-        start.apply(action)
-    if start.view(seat) != state.view(seat):
-        return None
-    return Perspective(start, seat, past=lived)
+class Blindfold:
+    """A perspective with no state behind it: only the three things a search may ask."""
+
+    __slots__ = ("_real", "seat")
+
+    def __init__(self, real: Perspective) -> None:
+        self._real = real
+        self.seat = real.seat
+
+    def view(self) -> dict[str, Any]:
+        return self._real.view()
+
+    def sample(self, rng: Rng) -> State:
+        return self._real.sample(rng)
+
+    def earlier_views(self) -> list[dict[str, Any]]:
+        return self._real.earlier_views()
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table) -> None:
-    """Two states that differ only in what the seat cannot see give the same choice."""
+    """A state that differs only in what the seat cannot see gives the same choice."""
     compared = 0
     for state in positions(table):
         seat = state.current_player
         assert seat is not None
-        other = next(filter(None, (twin(state, seat, Rng(k)) for k in range(20))), None)
-        if other is None:
-            continue
-        choice = searcher(table).choose(Perspective(state, seat), Rng(7))
+        real = Perspective(state, seat)
+        twin = state.resample_hidden(seat, Rng(99))
+        if all(twin.view(other) == state.view(other) for other in range(state.players)):
+            continue  # nothing hidden from the seat at this moment
+        other = Perspective(twin, seat, earlier=real.earlier_views())
+        choice = searcher(table).choose(real, Rng(7))
         assert choice in state.legal_actions()
         assert searcher(table).choose(other, Rng(7)) == choice
         compared += 1
-    assert compared, f"{table.id}: no position could be redrawn"
+    assert compared, f"{table.id}: no position with anything hidden"
+
+
+@pytest.mark.parametrize("table", tables()[:: len(tables()) // 4 or 1], ids=lambda t: t.id)
+def test_the_search_asks_its_perspective_and_nothing_else(table: Table) -> None:
+    """Behind a stand-in that offers only view, samples and earlier views (no state at all),
+    the search makes the same choice: it reads nothing else of the true state."""
+    for state in positions(table, 3):
+        real = Perspective(state, state.current_player)  # type: ignore[arg-type]
+        assert searcher(table).choose(Blindfold(real), Rng(5)) == searcher(table).choose(real, Rng(5))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Table) -> None:
-    """Within a turn the search never brings its seat back to a view it already had."""
+    """Within a run of its own actions the search never brings its seat back to a view it
+    already had (its perspective replays the run from the log, as in a sandbox)."""
     bot = searcher(table)
     _, make = table.game.bots["heuristic"]
     heuristic = make()
@@ -114,17 +131,26 @@ def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Ta
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
-def test_every_log_line_belongs_to_the_seat_that_acted(table: Table) -> None:
-    """Perspective.turn finds the seat's own run of actions through the journal."""
+def test_earlier_views_are_the_seats_own_run(table: Table) -> None:
+    """Perspective.earlier_views finds the views before each action of the seat's current run."""
     state, rng = table.new_game(5), Rng(5)
-    while not state.is_over():
+    run: list[dict[str, Any]] = []
+    checked = 0
+    while not state.is_over() and checked < 60:
         seat = state.current_player
+        assert seat is not None
+        assert Perspective(state, seat).earlier_views() == run
+        if run:
+            checked += 1
+        view = state.view(seat)
         state.apply(rng.choice(state.legal_actions()))
-        assert state.journal[-1].seat == seat
+        run = [*run, view] if state.current_player == seat else []
+        checked += 1
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_choices_match_the_recorded_ones(table: Table) -> None:
+    """Same position, same seed, same move: in CPython and in Pyodide alike."""
     path = GOLDEN / f"{table.game.id}.search.json"
     recorded = json.loads(path.read_text()) if path.exists() else {}
     assert table.id in recorded, f"no recorded choices for {table.id}: run python -m tests.engine.test_search"
@@ -132,22 +158,34 @@ def test_choices_match_the_recorded_ones(table: Table) -> None:
 
 
 def choices(table: Table) -> list[str]:
-    bot = searcher(table)
     return [
-        bot.choose(Perspective(state, state.current_player), Rng(3))  # type: ignore[arg-type]
+        searcher(table).choose(Perspective(state, state.current_player), Rng(3))  # type: ignore[arg-type]
         for state in positions(table)
     ]
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
-def test_every_level_plays_a_legal_move(game_id: str) -> None:
+def test_every_level_is_in_the_seat_menu_and_plays_through_the_bridge(game_id: str) -> None:
     game = games()[game_id]
-    state = game.state_class(game.info.players[0], 4)
-    for key, level in LEVELS.items():
-        seat = state.current_player
-        assert seat is not None
-        assert level.make(game).choose(Perspective(state, seat), Rng(4)) in state.legal_actions(), key
-    assert game.default_bot in LEVELS
+    entry = json.loads(handle_json(json.dumps({"op": "catalog", "game": game_id})))["game"]
+    kinds = [kind["id"] for kind in entry["seat_kinds"]]
+    assert kinds == ["human", *(f"bot:{key}" for key in LEVELS)]
+    assert f"bot:{game.default_bot}" in kinds
+    players = game.info.players[0]
+    for key in LEVELS:
+        seats = [f"bot:{key}"] * players
+        request = {
+            "op": "open",
+            "sandbox": f"levels-{key}",
+            "log": to_log(new_game(game_id, players, 4)),
+            "seats": seats,
+        }
+        reply = json.loads(handle_json(json.dumps(request)))
+        assert reply["ok"], reply
+        for _ in range(3):
+            reply = json.loads(handle_json(json.dumps({"op": "step", "sandbox": f"levels-{key}"})))
+            assert reply["ok"], (key, reply)
+        handle_json(json.dumps({"op": "close", "sandbox": f"levels-{key}"}))
 
 
 def main() -> None:
