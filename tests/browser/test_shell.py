@@ -42,6 +42,7 @@ from tests.browser.helpers import (
 )
 
 GAME = "necropolis"
+THINKING_GAME = "rondo"
 FILE_MESSAGE = (
     "この遊び場は file:// では動きません。HTTP サーバーで配信してください（例: python3 -m http.server）。"
     "ルールはこのまま読めます。"
@@ -297,3 +298,32 @@ def test_instant_navigation_keeps_the_worker_and_the_game(warm: WarmSite) -> Non
     assert page.evaluate("window.__rbSamePage") is True, "the page was reloaded"
     assert page.evaluate("window.__rbWorkerStarts") == starts
     assert move_lines(page) == lines
+
+
+def test_while_a_bot_thinks_the_page_says_so_and_stays_usable(warm: WarmSite) -> None:
+    """Search bots play Rondo (whose steps take longest to think about, so that one step spans
+    several of the reader's actions); between two frames of one step the reader sees 考え中,
+    scrolls, and closes and opens the move log. Were the engine on the page's own thread, each
+    of those would wait for a step to end, and a frame would come between them every time."""
+    page = warm.show(THINKING_GAME)
+    players = max(engine.find_game(THINKING_GAME).info.players)
+    entry = {"log": new_log(THINKING_GAME, players, 5), "seats": ["bot:strong"] * players}
+    page.evaluate("fragment => { location.hash = fragment }", share_fragment(entry))
+    thinking = page.locator(f"{SANDBOX} .rb-thinking")
+    log = page.locator(f"{SANDBOX} .rb-moves")
+    summary = page.locator(f"{SANDBOX} .rb-moves > summary")
+    during_one_step = False
+    for _ in range(40):
+        expect(thinking).to_have_text("考え中…")
+        before = frames(page)
+        page.mouse.wheel(0, 120)
+        summary.click()
+        closed = not log.evaluate("details => details.open")
+        summary.click()
+        reopened = log.evaluate("details => details.open")
+        if frames(page) == before and thinking.inner_text() == "考え中…" and closed and reopened:
+            during_one_step = True
+            break
+    assert during_one_step, "the page answered only between the bot's steps"
+    entry = {"log": new_log(THINKING_GAME, players, 5), "seats": ["human"] * players}
+    open_shared(page, entry)  # the bots stop: the next tests find a quiet worker
