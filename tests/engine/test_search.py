@@ -148,6 +148,23 @@ def test_earlier_views_are_the_seats_own_run(table: Table) -> None:
         checked += 1
 
 
+def test_a_games_projection_values_the_positions_a_rollout_stops_at() -> None:
+    """`Game.projected_scores` replaces the scores as they stand wherever a rollout stops early."""
+    table = tables()[0]
+    stopped: list[bool] = []
+
+    def projection(state: State) -> list[float]:
+        stopped.append(state.is_over())
+        return [float(score) for score in state.scores()]
+
+    _, heuristic = table.game.bots["heuristic"]
+    state = next(positions(table))
+    SearchBot(heuristic(), ITERATIONS, evaluate=projection).choose(
+        Perspective(state, state.current_player), Rng(1)
+    )  # type: ignore[arg-type]
+    assert stopped and not any(stopped)
+
+
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_choices_match_the_recorded_ones(table: Table) -> None:
     """Same position, same seed, same move: in CPython and in Pyodide alike."""
