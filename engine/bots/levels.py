@@ -46,9 +46,18 @@ class Level:
 
 
 def search(game: Game, iterations: int) -> SearchBot:
-    """The search bot for `game`, guided and played out by the game's heuristic."""
-    _, heuristic = game.bots["heuristic"]
-    return SearchBot(heuristic(), iterations, evaluate=game.projected_scores, time_limit=SAFETY_SECONDS)
+    """The search bot for `game` at `iterations`, guided and played out by the game's heuristic:
+    one per game and budget, kept, so that the steps of a turn find the plan made at its start."""
+    key = (game.id, iterations)
+    if key not in _SEARCHERS:
+        _, heuristic = game.bots["heuristic"]
+        _SEARCHERS[key] = SearchBot(
+            heuristic(), iterations, evaluate=game.projected_scores, time_limit=SAFETY_SECONDS
+        )
+    return _SEARCHERS[key]
+
+
+_SEARCHERS: dict[tuple[str, int], SearchBot] = {}
 
 
 LEVELS: dict[str, Level] = {

@@ -10,15 +10,16 @@ from engine.rng import Rng
 
 
 class Perspective:
-    """One seat's view, samples of everything hidden from it, and the views it had earlier in
+    """One seat's view, samples of everything hidden from it, and its own earlier decisions in
     its current run of actions; nothing else of the state.
 
     `sample` redraws every piece hidden from the seat (`State.resample_hidden`), so a bot can
-    play a position on without learning how the hidden pieces really lie. `earlier_views` lets
-    it keep a compound turn (pick, unpick, done) from going back to where it already stood.
+    play a position on without learning how the hidden pieces really lie. `turn` lets it follow
+    one plan through a compound turn (pick, pick, done) instead of wandering or going round in
+    circles.
     """
 
-    __slots__ = ("_earlier", "_scenario", "_state", "seat")
+    __slots__ = ("_past", "_scenario", "_state", "seat")
 
     def __init__(
         self,
@@ -26,13 +27,13 @@ class Perspective:
         seat: int,
         *,
         scenario: str | None = None,
-        earlier: list[dict[str, Any]] | None = None,
+        past: list[tuple[State, str]] | None = None,
     ) -> None:
-        """`earlier`: the seat's earlier views of this run, where the caller has them; otherwise
-        they are replayed from the state's log (of the worked example `scenario`)."""
+        """`past`: the seat's earlier positions and actions of this run, where the caller has
+        them; otherwise they are replayed from the state's log (of the worked example `scenario`)."""
         self._state = state
         self._scenario = scenario
-        self._earlier = earlier
+        self._past = past
         self.seat = seat
 
     def view(self) -> dict[str, Any]:
@@ -42,13 +43,17 @@ class Perspective:
         """A state the seat cannot tell from the real one, the hidden pieces drawn with `rng`."""
         return self._state.resample_hidden(self.seat, rng)
 
-    def earlier_views(self) -> list[dict[str, Any]]:
-        """The seat's views before each of its actions since another seat last acted."""
-        if self._earlier is None:
-            self._earlier = self._replay()
-        return self._earlier
+    def turn(self) -> list[tuple[Perspective, str]]:
+        """The seat's earlier decisions since another seat last acted: where it stood (as it saw
+        it then: a perspective of its own) and what it did."""
+        if self._past is None:
+            self._past = self._replay()
+        past = self._past
+        return [
+            (Perspective(state, self.seat, past=past[:i]), action) for i, (state, action) in enumerate(past)
+        ]
 
-    def _replay(self) -> list[dict[str, Any]]:
+    def _replay(self) -> list[tuple[State, str]]:
         journal, history = self._state.journal, self._state.history
         run = 0
         while run < len(journal) and journal[-1 - run].seat == self.seat:
@@ -56,8 +61,8 @@ class Perspective:
         if not run:
             return []
         state = load_log(to_log(self._state, scenario=self._scenario, upto=len(history) - run))
-        views = []
+        past = []
         for action in history[len(history) - run :]:
-            views.append(state.view(self.seat))
+            past.append((state.clone(), action))
             state.apply(action)
-        return views
+        return past

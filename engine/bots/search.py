@@ -1,7 +1,6 @@
 """Information-set Monte Carlo tree search: one player that every game gets through the contract.
 
-Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012), searched afresh for every atomic
-action. Each iteration
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012). Each iteration
 1. draws a state the seat cannot tell from the real one (`Perspective.sample`);
 2. walks down one tree of action ids shared by all iterations, among the actions legal in that
    state, by PUCT: a node's mean value plus a bonus that fades with visits, weighted by a prior
@@ -13,20 +12,27 @@ action. Each iteration
    share if the game ended there with the scores as they stand (or as `evaluate` projects them);
 5. credits every action on the path with the value of the seat that chose it.
 
-Compound turns (choose, pick, unpick, done) cannot go round in circles: an action that brings
-the seat back to a view it already had in its current run of actions (in the tree, or in the
-real game before this search: `Perspective.earlier_views`) closes a loop. Such a node is marked
-and never chosen again, and a node whose every action is marked is marked too, so the tree is
-finite and the real game's run of actions always reaches a view it has not had.
+Compound turns (choose, pick, unpick, done) neither go round in circles nor wander:
+- in the tree, an action that brings the seat back to a view it already had in its current run
+  of actions closes a loop; such a node is marked and never chosen again, and a node whose every
+  action is marked is marked too, so the tree is finite;
+- in the real game, one search plans a whole segment of the seat's run: the most visited line
+  of its own actions, up to the end of the run or to the first action whose outcome the seat
+  could not foresee (its view after it differed between samples: a drawn tile). Every later
+  step of the run finds the same plan again (`Perspective.turn` gives the run so far; a plan is
+  seeded from the views it starts from, and kept) and plays its next action; a new segment is
+  planned only where the last one ended. So a turn is played as the search chose it whole.
 
-The iteration budget and the generator fix the result: the same position and seed give the same
-move in CPython and in Pyodide. The wall-clock cap is a safety net for the browser only.
+The iteration budget fixes the result: the same position gives the same move in CPython and in
+Pyodide. The wall-clock cap is a safety net for the browser only.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -45,10 +51,11 @@ HORIZON = 2
 """Turns a rollout plays (changes of the seat to move) before the position is valued."""
 ROLLOUT_STEPS = 400
 """Safety cap on the atomic actions of one rollout."""
+PLAN_CACHE = 256
 
 
 class _Node:
-    __slots__ = ("children", "loop", "seat", "value", "visits")
+    __slots__ = ("after", "children", "loop", "reveals", "seat", "value", "visits")
 
     def __init__(self, seat: int | None) -> None:
         self.children: dict[str, _Node] = {}
@@ -56,10 +63,12 @@ class _Node:
         self.visits = 0
         self.value = 0.0
         self.loop = False
+        self.after: str | None = None  # the chooser's view after the action, while it moves on
+        self.reveals = False  # that view was not the same in every sample
 
 
 class SearchBot:
-    """ISMCTS with `iterations` samples a move, guided and played out by a game's `policy` bot."""
+    """ISMCTS with `iterations` samples a plan, guided and played out by a game's `policy` bot."""
 
     def __init__(
         self,
@@ -75,23 +84,65 @@ class SearchBot:
         self.evaluate = evaluate
         self.horizon = horizon
         self.time_limit = time_limit
+        self._plans: OrderedDict[str, list[str]] = OrderedDict()
 
     def choose(self, perspective: Perspective, rng: Rng) -> str:
+        """The next action of the plan the run is following; `rng` only where none is left."""
         view = perspective.view()
         legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        seen = {_dump(earlier) for earlier in perspective.earlier_views()} | {_dump(view)}
+        turn = perspective.turn()
+        points = [point for point, _ in turn] + [perspective]
+        played = [action for _, action in turn]
+        signatures = [_dump(point.view()) for point in points]
+        start = 0
+        while True:
+            plan = self._plan(points[start], signatures[: start + 1])
+            followed = 0
+            while (
+                followed < min(len(plan), len(played) - start) and plan[followed] == played[start + followed]
+            ):
+                followed += 1
+            if start + followed < len(played):  # a new segment began there
+                start += max(followed, 1)
+                continue
+            if followed < len(plan) and plan[followed] in legal:
+                return plan[followed]
+            if start == len(played):  # nothing to plan: every line returns to an earlier view
+                return self.policy.choose(view, rng)
+            start = len(played)  # the plan ended here: plan the next segment
+
+    def _plan(self, point: Perspective, signatures: list[str]) -> list[str]:
+        """The seat's most visited line from `point`, searched once per position and kept."""
+        key = "\n".join(signatures)
+        plan = self._plans.get(key)
+        if plan is None:
+            seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
+            plan = self._search(point, set(signatures), Rng(seed))
+            self._plans[key] = plan
+            if len(self._plans) > PLAN_CACHE:
+                self._plans.popitem(last=False)
+        return plan
+
+    def _search(self, point: Perspective, seen: set[str], rng: Rng) -> list[str]:
         root = _Node(None)
         started = time.perf_counter()
         for _ in range(self.iterations):
-            self._iterate(root, perspective.sample(rng), rng, seen)
+            self._iterate(root, point.sample(rng), rng, seen)
             if root.loop or (self.time_limit and time.perf_counter() - started > self.time_limit):
                 break
-        options = [(a, c) for a, c in root.children.items() if c.visits and not c.loop]
-        if not options:  # every action returns to an earlier view: nothing to choose between
-            return self.policy.choose(view, rng)
-        return max(options, key=lambda item: (item[1].visits, item[1].value))[0]
+        plan = []
+        node = root
+        while not node.reveals:
+            options = [(a, c) for a, c in node.children.items() if c.visits and not c.loop]
+            if not options:
+                break
+            action, node = max(options, key=lambda item: (item[1].visits, item[1].value))
+            if node.seat != point.seat:
+                break
+            plan.append(action)
+        return plan
 
     def _iterate(self, root: _Node, state: State, rng: Rng, seen: set[str]) -> None:
         """One sample, one walk down the tree to the end of a seat's run, one rollout."""
@@ -117,6 +168,9 @@ class SearchBot:
                 seen = {_dump(state.view(seat))} if seat is not None else set()
                 continue
             signature = _dump(state.view(mover))
+            if node.after is None:
+                node.after = signature
+            node.reveals = node.reveals or node.after != signature
             if signature in seen:
                 node.loop = True
                 return

@@ -61,7 +61,7 @@ def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
 
 
 class Blindfold:
-    """A perspective with no state behind it: only the three things a search may ask."""
+    """A perspective with no state behind it: only what a search may ask."""
 
     __slots__ = ("_real", "seat")
 
@@ -75,23 +75,39 @@ class Blindfold:
     def sample(self, rng: Rng) -> State:
         return self._real.sample(rng)
 
-    def earlier_views(self) -> list[dict[str, Any]]:
-        return self._real.earlier_views()
+    def turn(self) -> list[tuple[Blindfold, str]]:
+        return [(Blindfold(point), action) for point, action in self._real.turn()]
+
+
+def twin(state: State, seat: int, rng: Rng) -> Perspective | None:
+    """The same run of actions as `seat` lived it, with everything hidden from it drawn afresh at
+    the run's start; None where that draw would have shown the seat something different."""
+    past = Perspective(state, seat).turn()
+    start = past[0][0].sample(rng) if past else state.resample_hidden(seat, rng)
+    lived: list[tuple[State, str]] = []
+    for point, action in past:
+        if start.view(seat) != point.view() or action not in start.legal_actions():
+            return None
+        lived.append((start.clone(), action))
+        start.apply(action)
+    if start.view(seat) != state.view(seat):
+        return None
+    return Perspective(start, seat, past=lived)
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table) -> None:
-    """A state that differs only in what the seat cannot see gives the same choice."""
+    """A state (and a run so far) that differs only in what the seat cannot see gives the same
+    choice."""
     compared = 0
     for state in positions(table):
         seat = state.current_player
         assert seat is not None
-        real = Perspective(state, seat)
-        twin = state.resample_hidden(seat, Rng(99))
-        if all(twin.view(other) == state.view(other) for other in range(state.players)):
-            continue  # nothing hidden from the seat at this moment
-        other = Perspective(twin, seat, earlier=real.earlier_views())
-        choice = searcher(table).choose(real, Rng(7))
+        other = next(filter(None, (twin(state, seat, Rng(k)) for k in range(20))), None)
+        redrawn = state.resample_hidden(seat, Rng(0))
+        if other is None or all(redrawn.view(s) == state.view(s) for s in range(state.players)):
+            continue  # nothing hidden from the seat just now
+        choice = searcher(table).choose(Perspective(state, seat), Rng(7))
         assert choice in state.legal_actions()
         assert searcher(table).choose(other, Rng(7)) == choice
         compared += 1
@@ -131,21 +147,19 @@ def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Ta
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
-def test_earlier_views_are_the_seats_own_run(table: Table) -> None:
-    """Perspective.earlier_views finds the views before each action of the seat's current run."""
+def test_the_turn_so_far_is_the_seats_own_run(table: Table) -> None:
+    """Perspective.turn finds the views and actions of the seat's current run, from the log."""
     state, rng = table.new_game(5), Rng(5)
-    run: list[dict[str, Any]] = []
-    checked = 0
-    while not state.is_over() and checked < 60:
+    run: list[tuple[dict[str, Any], str]] = []
+    for _ in range(120):
+        if state.is_over():
+            break
         seat = state.current_player
         assert seat is not None
-        assert Perspective(state, seat).earlier_views() == run
-        if run:
-            checked += 1
-        view = state.view(seat)
-        state.apply(rng.choice(state.legal_actions()))
-        run = [*run, view] if state.current_player == seat else []
-        checked += 1
+        assert [(point.view(), action) for point, action in Perspective(state, seat).turn()] == run
+        view, action = state.view(seat), rng.choice(state.legal_actions())
+        state.apply(action)
+        run = [*run, (view, action)] if state.current_player == seat else []
 
 
 def test_a_games_projection_values_the_positions_a_rollout_stops_at() -> None:
