@@ -43,7 +43,9 @@ class Game:
     them every game gets the seat menu of `engine.bots.levels`, whose key `default_bot` the
     sandbox seats opposite the reader (the strongest level within the time budget: `make
     bench`). `projected_scores` may help the search bot: each seat's likely final score from a
-    position, oriented like `scores()` (without it, the scores as they stand). `option_samples`
+    position, oriented like `scores()` (without it, the scores as they stand); `search_horizon`
+    is how many turns its rollouts play before that (None: to the end, for a game whose scores
+    mid-game mislead). `option_samples`
     are the option sets the shared test suite plays (the first one also the benchmark's): a
     game with a long default can test a short one too.
     """
@@ -57,6 +59,7 @@ class Game:
     figures: dict[str, Figure] = field(default_factory=dict)
     option_samples: tuple[dict[str, Any], ...] = ({},)
     projected_scores: Callable[[State], list[float]] | None = None
+    search_horizon: int | None = 2
 
     @property
     def info(self) -> GameInfo:

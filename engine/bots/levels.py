@@ -2,7 +2,7 @@
 
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
-rollouts) and, optionally, `Game.projected_scores`.
+rollouts) and, optionally, `Game.projected_scores` and `Game.search_horizon`.
 """
 
 from __future__ import annotations
@@ -52,7 +52,11 @@ def search(game: Game, iterations: int) -> SearchBot:
     if key not in _SEARCHERS:
         _, heuristic = game.bots["heuristic"]
         _SEARCHERS[key] = SearchBot(
-            heuristic(), iterations, evaluate=game.projected_scores, time_limit=SAFETY_SECONDS
+            heuristic(),
+            iterations,
+            evaluate=game.projected_scores,
+            horizon=game.search_horizon,
+            time_limit=SAFETY_SECONDS,
         )
     return _SEARCHERS[key]
 

@@ -8,8 +8,9 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012). Each iteration
    about as well as the heuristic and departs from it on evidence);
 3. adds new nodes up to the end of the current seat's run of actions, never stopping half-way
    through a compound turn, so every value belongs to a finished move;
-4. lets the heuristic play on for `horizon` turns and values the position: each seat's win
-   share if the game ended there with the scores as they stand (or as `evaluate` projects them);
+4. lets the heuristic play on for `horizon` turns (changes of the seat to move; None: to the
+   end) and values the position: each seat's win share if the game ended there with the
+   scores as they stand (or as `evaluate` projects them);
 5. credits every action on the path with the value of the seat that chose it.
 
 Compound turns (choose, pick, unpick, done) neither go round in circles nor wander:
@@ -47,9 +48,7 @@ Evaluate = Callable[[State], list[float]]
 EXPLORATION = 1.0
 HINT_PRIOR = 0.6
 """The prior of the heuristic's action; the other actions share the rest."""
-HORIZON = 2
-"""Turns a rollout plays (changes of the seat to move) before the position is valued."""
-ROLLOUT_STEPS = 400
+ROLLOUT_STEPS = 2000
 """Safety cap on the atomic actions of one rollout."""
 PLAN_CACHE = 256
 
@@ -75,8 +74,8 @@ class SearchBot:
         policy: Bot,
         iterations: int,
         *,
+        horizon: int | None,
         evaluate: Evaluate | None = None,
-        horizon: int = HORIZON,
         time_limit: float | None = None,
     ) -> None:
         self.policy = policy
@@ -212,7 +211,7 @@ class SearchBot:
             if state.current_player != mover:
                 mover = state.current_player
                 turns += 1
-                if turns >= self.horizon:
+                if self.horizon is not None and turns >= self.horizon:
                     break
         if state.is_over():
             return win_shares(state.winners(), state.players)

@@ -35,7 +35,8 @@ POSITIONS = 6
 def searcher(table: Table) -> SearchBot:
     """The search at a small budget, without the wall-clock cap."""
     _, heuristic = table.game.bots["heuristic"]
-    return SearchBot(heuristic(), ITERATIONS, evaluate=table.game.projected_scores)
+    game = table.game
+    return SearchBot(heuristic(), ITERATIONS, horizon=game.search_horizon, evaluate=game.projected_scores)
 
 
 def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
@@ -173,7 +174,7 @@ def test_a_games_projection_values_the_positions_a_rollout_stops_at() -> None:
 
     _, heuristic = table.game.bots["heuristic"]
     state = next(positions(table))
-    SearchBot(heuristic(), ITERATIONS, evaluate=projection).choose(
+    SearchBot(heuristic(), ITERATIONS, horizon=2, evaluate=projection).choose(
         Perspective(state, state.current_player), Rng(1)
     )  # type: ignore[arg-type]
     assert stopped and not any(stopped)

@@ -14,4 +14,5 @@ GAME = Game(
     bots={"random": ("ボット（ランダム）", RandomBot), "heuristic": ("ボット（ふつう）", HeuristicBot)},
     scenarios=SCENARIOS,
     figures=FIGURES,
+    search_horizon=None,  # columns count against their owner until cashed: only the end tells
 )
