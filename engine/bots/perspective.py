@@ -39,6 +39,10 @@ class Perspective:
     def view(self) -> dict[str, Any]:
         return self._state.view(self.seat)
 
+    def log_lines(self) -> list[str]:
+        """The move log as the seat may read it."""
+        return self._state.log_lines(self.seat)
+
     def sample(self, rng: Rng) -> State:
         """A state the seat cannot tell from the real one, the hidden pieces drawn with `rng`."""
         return self._state.resample_hidden(self.seat, rng)

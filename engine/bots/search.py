@@ -113,8 +113,9 @@ class SearchBot:
             start = len(played)  # the plan ended here: plan the next segment
 
     def _plan(self, point: Perspective, signatures: list[str]) -> list[str]:
-        """The seat's most visited line from `point`, searched once per position and kept."""
-        key = "\n".join(signatures)
+        """The seat's most visited line from `point`, searched once per position and kept (the
+        position as the seat knows it: its views of the run so far and the log it may read)."""
+        key = "\n".join([*point.log_lines(), *signatures])
         plan = self._plans.get(key)
         if plan is None:
             seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")

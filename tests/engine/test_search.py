@@ -73,6 +73,9 @@ class Blindfold:
     def view(self) -> dict[str, Any]:
         return self._real.view()
 
+    def log_lines(self) -> list[str]:
+        return self._real.log_lines()
+
     def sample(self, rng: Rng) -> State:
         return self._real.sample(rng)
 
