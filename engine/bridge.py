@@ -140,11 +140,8 @@ def _bench(request: dict[str, Any]) -> Reply:
     lead, field = request.get("lead"), request.get("field")
     if lead not in LEVELS or field not in LEVELS:
         raise BadOption(f"ボットは{'・'.join(LEVELS)}のどれかで指定してください。")
-    first = request.get("first", 0)
-    if type(first) is not int or first < 0:
-        raise BadOption("最初の対局番号は0以上の整数で指定してください。")
     table = players or game.info.players[0]
-    return {"ok": True, **play_match(game.id, table, lead, field, range(first, first + count))}
+    return {"ok": True, **play_match(game.id, table, lead, field, range(count))}
 
 
 _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {

@@ -45,9 +45,8 @@ class Game:
     bench`). `projected_scores` may help the search bot: each seat's likely final score from a
     position, oriented like `scores()` (without it, the scores as they stand); `search_horizon`
     is how many turns its rollouts play before that (None: to the end, for a game whose scores
-    mid-game mislead). `option_samples`
-    are the option sets the shared test suite plays (the first one also the benchmark's): a
-    game with a long default can test a short one too.
+    mid-game mislead). `option_samples` are the option sets the shared test suite plays (the
+    first one also the benchmark's): a game with a long default can test a short one too.
     """
 
     state_class: type[State]
