@@ -48,7 +48,7 @@ Evaluate = Callable[[State], list[float]]
 EXPLORATION = 1.0
 HINT_PRIOR = 0.6
 """The prior of the heuristic's action; the other actions share the rest."""
-ROLLOUT_STEPS = 2000
+ROLLOUT_STEPS = 400
 """Safety cap on the atomic actions of one rollout."""
 PLAN_CACHE = 256
 

@@ -15,4 +15,5 @@ GAME = Game(
     scenarios=SCENARIOS,
     figures=FIGURES,
     search_horizon=None,  # columns count against their owner until cashed: only the end tells
+    default_bot="heuristic",  # the search's rollouts to the end think too long here (make bench)
 )
