@@ -73,9 +73,10 @@ soak: setup  # long runs, outside CI: 100,000 games per table, 1,000,000 fuzzed 
 	RB_INVARIANT_GAMES=100000 RB_FUZZ_REQUESTS=1000000 $(PY) -m pytest -q -n 2 \
 	  tests/engine/test_contract.py::test_invariants_over_random_games tests/engine/test_bridge_fuzz.py
 
-bench: site browser-deps
+bench: site browser-deps  # the search levels' long run is niced: other work keeps the machine
 	$(PY) -m build_tools.bench
 	$(PY) -m build_tools.bench_browsers
+	nice -n 19 $(PY) -m build_tools.bench_search
 
 screenshots: site browser-deps
 	$(PY) -m build_tools.screenshots

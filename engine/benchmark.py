@@ -6,6 +6,8 @@ import copy
 import time
 from typing import Any
 
+from engine.bots.levels import LEVELS
+from engine.bots.perspective import Perspective
 from engine.registry import find_game
 from engine.rng import Rng
 
@@ -57,6 +59,40 @@ def play_games(game_id: str, count: int, *, players: int | None = None) -> dict[
         "share": {name: won[name] / held[name] for name in game.bots if held[name]},
         "fair_share": 1 / players,
         **copy_costs(game_id, players),
+    }
+
+
+def play_match(game_id: str, players: int, lead: str, field: str, games: range) -> dict[str, Any]:
+    """Seat levels (`engine.bots.levels`) against each other: in game g the level `lead` holds
+    seat g % players and `field` every other seat; the deal is seeded by g.
+
+    Returns the lead's share of each game's win (a win shared by k seats counts 1/k) and its
+    think times in ms, over the decisions where it had a choice (a forced action costs nothing).
+    """
+    game = find_game(game_id)
+    shares: list[float] = []
+    think_ms: list[float] = []
+    for index in games:
+        seat_of_lead = index % players
+        bots = [LEVELS[lead if seat == seat_of_lead else field].make(game) for seat in range(players)]
+        state, rng = game.state_class(players, index), Rng(index + 1)
+        while not state.is_over():
+            seat = state.current_player
+            assert seat is not None
+            started = time.perf_counter()
+            action = bots[seat].choose(Perspective(state, seat), rng)
+            if seat == seat_of_lead and len(state.legal_actions()) > 1:
+                think_ms.append(1000 * (time.perf_counter() - started))
+            state.apply(action)
+        winners = state.winners()
+        shares.append(1 / len(winners) if seat_of_lead in winners else 0.0)
+    return {
+        "game": game_id,
+        "players": players,
+        "lead": lead,
+        "field": field,
+        "shares": shares,
+        "think_ms": think_ms,
     }
 
 

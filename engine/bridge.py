@@ -15,7 +15,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from engine.benchmark import play_games
+from engine.benchmark import play_games, play_match
+from engine.bots.levels import LEVELS
 from engine.errors import BadOption, EngineError, IllegalAction
 from engine.game import Game
 from engine.registry import find_game
@@ -72,7 +73,7 @@ def _catalog_entry(game: Game) -> Reply:
         "players": list(info.players),
         "seat_names": [info.seat_name(seat) for seat in range(most)],
         "seat_kinds": [{"id": HUMAN, "name": "人間"}]
-        + [{"id": BOT_PREFIX + key, "name": name} for key, (name, _) in game.bots.items()],
+        + [{"id": BOT_PREFIX + key, "name": level.name} for key, level in LEVELS.items()],
         "default_seats": game.default_seats(most),
         "options": [
             {
@@ -134,7 +135,13 @@ def _bench(request: dict[str, Any]) -> Reply:
         raise BadOption(f"対局数は1〜{MAX_BENCH_GAMES}の整数で指定してください。")
     if players is not None and (type(players) is not int or players not in game.info.players):
         raise BadOption(f"人数は{'・'.join(map(str, game.info.players))}のどれかで指定してください。")
-    return {"ok": True, **play_games(game.id, count, players=players)}
+    if "lead" not in request:
+        return {"ok": True, **play_games(game.id, count, players=players)}
+    lead, field = request.get("lead"), request.get("field")
+    if lead not in LEVELS or field not in LEVELS:
+        raise BadOption(f"ボットは{'・'.join(LEVELS)}のどれかで指定してください。")
+    table = players or game.info.players[0]
+    return {"ok": True, **play_match(game.id, table, lead, field, range(count))}
 
 
 _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {

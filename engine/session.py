@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from html import escape
 from typing import Any
 
+from engine.bots.levels import LEVELS
+from engine.bots.perspective import Perspective
 from engine.core import State
 from engine.errors import BadOption, IllegalAction
 from engine.game import Game
@@ -46,14 +48,14 @@ class Session:
             self._settle_viewer()
 
     def step(self) -> None:
-        """Let the bot whose turn it is make one atomic action, seeing only its own view."""
+        """Let the bot whose turn it is make one atomic action, knowing only what its seat knows."""
         seat = self.state.current_player
         if seat is None or self.seats[seat] == HUMAN:
             raise IllegalAction("今はボットの手番ではありません。", action=None, seat=seat)
-        _, make_bot = self.game.bots[self.seats[seat].removeprefix(BOT_PREFIX)]
+        player = LEVELS[self.seats[seat].removeprefix(BOT_PREFIX)].make(self.game)
         rng = Rng(self.state.seed ^ (len(self.state.history) * 0x9E3779B97F4A7C15))
         with self._transaction():
-            self.state.apply(make_bot().choose(self.state.view(seat), rng))
+            self.state.apply(player.choose(Perspective(self.state, seat, scenario=self.scenario), rng))
             self._settle_viewer()
 
     def undo(self) -> None:
@@ -138,7 +140,7 @@ class Session:
             raise
 
     def _check_seats(self, seats: object) -> list[str]:
-        kinds = {HUMAN, *(BOT_PREFIX + name for name in self.game.bots)}
+        kinds = {HUMAN, *(BOT_PREFIX + key for key in LEVELS)}
         if not isinstance(seats, list) or len(seats) != self.state.players:
             raise BadOption(f"席は{self.state.players}つ指定してください。")
         for seat in seats:

@@ -1,7 +1,8 @@
 """Every registered game in Chromium, through its page's board, as a reader plays it.
 
 For each game at its smallest and largest player count, the reader's seat plays a whole game
-against the default bots. At every step the board must be exactly what the engine renders for
+against heuristic bots (quick to answer; the search levels' thinking in the browser is tested in
+test_shell.py). At every step the board must be exactly what the engine renders for
 that seat's view of the true state (replayed on the host from the worker's save): the engine's
 leak tests prove that view reveals nothing hidden, so the DOM reveals nothing either. The
 buttons must be the legal actions, and the move log what that seat may read.
@@ -45,7 +46,7 @@ def test_a_whole_game_through_the_board_shows_only_the_readers_side(
     game = find_game(game_id)
     page = warm.show(game_id)
     seed = 2026 + players
-    seats = game.default_seats(players)
+    seats = ["human"] + ["bot:heuristic"] * (players - 1)
     open_shared(page, {"log": new_log(game_id, players, seed, game.option_samples[0]), "seats": seats})
     assert saved(page, game_id)["log"]["seed"] == seed
     bot, rng = game.bots["heuristic"][1](), Rng(seed)

@@ -42,6 +42,26 @@ from tests.browser.helpers import (
 )
 
 GAME = "necropolis"
+THINKING_GAME = "rondo"
+USE_THE_PAGE_WITHIN_ONE_STEP = """async (sel) => {
+  const el = document.querySelector(sel);
+  const summary = el.querySelector(".rb-moves > summary");
+  const thinking = () => el.querySelector(".rb-thinking").textContent === "考え中…";
+  const yieldToThePage = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const frames = el.dataset.rbFrames;
+  if (!thinking()) return false;
+  const y = window.scrollY;
+  window.scrollBy(0, y > 200 ? -100 : 100);
+  await yieldToThePage();
+  const scrolled = window.scrollY !== y;
+  summary.click();
+  await yieldToThePage();
+  const closed = !summary.parentElement.open;
+  summary.click();
+  await yieldToThePage();
+  const reopened = summary.parentElement.open;
+  return scrolled && closed && reopened && thinking() && el.dataset.rbFrames === frames;
+}"""
 FILE_MESSAGE = (
     "この遊び場は file:// では動きません。HTTP サーバーで配信してください（例: python3 -m http.server）。"
     "ルールはこのまま読めます。"
@@ -299,3 +319,20 @@ def test_instant_navigation_keeps_the_worker_and_the_game(warm: WarmSite) -> Non
     assert page.evaluate("window.__rbSamePage") is True, "the page was reloaded"
     assert page.evaluate("window.__rbWorkerStarts") == starts
     assert move_lines(page) == lines
+
+
+def test_while_a_bot_thinks_the_page_says_so_and_stays_usable(warm: WarmSite) -> None:
+    """Search bots play Rondo (whose steps take longest to think about). Within one bot step (no
+    new frame, 考え中 shown throughout) the page scrolls and the move log closes and opens, each
+    after yielding to the page's event loop: were the engine on the page's own thread, a pending
+    step would run first and a frame would come in between. Then the reader leaves the page."""
+    page = warm.show(THINKING_GAME)
+    players = max(engine.find_game(THINKING_GAME).info.players)
+    entry = {"log": new_log(THINKING_GAME, players, 5), "seats": ["bot:strong"] * players}
+    page.evaluate("fragment => { location.hash = fragment }", share_fragment(entry))
+    expect(page.locator(f"{SANDBOX} .rb-thinking")).to_have_text("考え中…", timeout=BOOT_TIMEOUT_MS)
+    assert any(page.evaluate(USE_THE_PAGE_WITHIN_ONE_STEP, SANDBOX) for _ in range(200)), (
+        "the page answered only between the bot's steps"
+    )
+    warm.visit("about.html")  # leaving while the bots think
+    assert page.evaluate("location.pathname").endswith("/about.html")

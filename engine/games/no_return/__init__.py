@@ -14,4 +14,6 @@ GAME = Game(
     bots={"random": ("ボット（ランダム）", RandomBot), "heuristic": ("ボット（ふつう）", HeuristicBot)},
     scenarios=SCENARIOS,
     figures=FIGURES,
+    search_horizon=None,  # columns count against their owner until cashed: only the end tells
+    default_bot="heuristic",  # the search's rollouts to the end think too long here (make bench)
 )

@@ -1,0 +1,228 @@
+"""The seat levels against each other, per game and player count, and the search's think time in
+CPython and in Pyodide in Chromium.
+
+For every registered game, each of its player counts and each pair of levels (`PAIRS`, the
+stronger first): games in which the stronger level holds one seat (seat g % players in game g)
+and the weaker every other seat. With 2 players the figure is the stronger level's win rate;
+with more, its share of the wins against the fair share 1/n. A win shared by k seats counts 1/k;
+the 95 % interval is the normal one over the games' results. Think time: per decision with a
+choice (forced actions cost nothing), median and 95th percentile, in host CPython (from the same
+games) and in the site's own worker in Chromium (a few games against the heuristic).
+
+Chunks of games run in `--jobs` processes; each finished chunk is appended to `--out` (JSON
+lines), so a long run can be stopped and reported as far as it went (`--report-only`), or
+resumed: chunks already in the file are not played again.
+
+    nice -n 19 python -m build_tools.bench_search [--games 400] [--jobs 2] [--pairs strong:random]
+        [--tables rondo:3] [--browser-games 2] [--out bench-search.jsonl] [--report-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import tempfile
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from build_tools.bench import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NO_SANDBOX_PAGE,
+    START_WORKER,
+    TIMEOUT_MS,
+    guard_requests,
+)
+from build_tools.serve import serving
+from engine.benchmark import play_match
+from engine.bots.levels import LEVELS
+from engine.registry import games as registered_games
+
+ROOT = Path(__file__).resolve().parent.parent
+PAIRS = [
+    ("strong", "random"),
+    ("strong", "heuristic"),
+    ("normal", "random"),
+    ("normal", "heuristic"),
+    ("strong", "normal"),
+    ("heuristic", "random"),
+]
+"""Most telling first: a stopped run has the targets' figures."""
+SEARCH_LEVELS = ("normal", "strong")
+"""The levels whose think time is measured (in Pyodide: `--browser-levels`)."""
+CHUNK = 10
+
+Key = tuple[str, int, str, str]  # game, players, lead, field
+
+
+def tables() -> list[tuple[str, int]]:
+    return [(game.id, players) for game in registered_games().values() for players in game.info.players]
+
+
+def progress(text: str) -> None:
+    print(f"bench-search: {text}", file=sys.stderr, flush=True)
+
+
+def load(out: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+
+
+def play_cpython(
+    chosen: list[tuple[str, int]], pairs: list[tuple[str, str]], games: int, jobs: int, out: Path
+) -> None:
+    """Every missing chunk, chunk by chunk across all tables and pairs (a stopped run is even)."""
+    done = {
+        (r["game"], r["players"], r["lead"], r["field"], r["first"])
+        for r in load(out)
+        if r["runtime"] == "cpython"
+    }
+    tasks = [
+        (game, players, lead, field, first)
+        for first in range(0, games, CHUNK)
+        for game, players in chosen
+        for lead, field in pairs
+        if (game, players, lead, field, first) not in done
+    ]
+    progress(f"{len(tasks)} chunks of {CHUNK} games in {jobs} processes")
+    with ProcessPoolExecutor(jobs) as pool, out.open("a") as sink:
+        futures = {
+            pool.submit(
+                play_match, game, players, lead, field, range(first, min(first + CHUNK, games))
+            ): first
+            for game, players, lead, field, first in tasks
+        }
+        for number, future in enumerate(as_completed(futures), 1):
+            result = {**future.result(), "first": futures[future], "runtime": "cpython"}
+            sink.write(json.dumps(result) + "\n")
+            sink.flush()
+            progress(
+                f"{number}/{len(tasks)} {result['game']} {result['players']}p"
+                f" {result['lead']}:{result['field']}"
+            )
+
+
+def play_pyodide(chosen: list[tuple[str, int]], levels: list[str], games: int, out: Path, site: Path) -> None:
+    """Each search level against the heuristic in the site's worker, for its think time."""
+    from playwright.sync_api import sync_playwright
+
+    with (
+        serving(site, quiet=True) as base,
+        sync_playwright() as playwright,
+        tempfile.TemporaryDirectory() as profile,
+    ):
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        )
+        context.set_default_timeout(TIMEOUT_MS * 10)
+        foreign = guard_requests(context)
+        page = context.new_page()
+        page.goto(base + NO_SANDBOX_PAGE)
+        page.evaluate(START_WORKER, base + "assets/javascripts/sandbox/worker.mjs")
+        with out.open("a") as sink:
+            for game, players in chosen:
+                for level in levels:
+                    progress(f"{game} {players}p {level} in Pyodide, {games} games")
+                    payload = {"op": "bench", "game": game, "players": players, "games": games}
+                    reply = page.evaluate(
+                        "p => window.__benchCall(p)", {**payload, "lead": level, "field": "heuristic"}
+                    )
+                    if not (reply["ok"] and reply["result"]["ok"]):
+                        raise RuntimeError(f"the bench op failed in Pyodide: {reply}")
+                    result = {k: v for k, v in reply["result"].items() if k != "ok"}
+                    sink.write(json.dumps({**result, "first": 0, "runtime": "pyodide"}) + "\n")
+                    sink.flush()
+        context.close()
+    if foreign:
+        raise RuntimeError(f"requests left 127.0.0.1: {foreign}")
+
+
+def interval(shares: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % interval (normal approximation)."""
+    mean = statistics.fmean(shares)
+    spread = statistics.stdev(shares) if len(shares) > 1 else 0.0
+    return mean, 1.96 * spread / math.sqrt(len(shares))
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def report(records: list[dict[str, Any]]) -> None:
+    shares: dict[Key, list[float]] = defaultdict(list)
+    think: dict[tuple[str, int, str, str], list[float]] = defaultdict(list)
+    for r in records:
+        if r["runtime"] == "cpython":
+            shares[r["game"], r["players"], r["lead"], r["field"]] += r["shares"]
+        think[r["game"], r["players"], r["lead"], r["runtime"]] += r["think_ms"]
+    print(
+        "\nLevels against each other: the row's level in one seat (rotating), the column's in the others."
+        "\n2 players: the row's win rate; 3–4: its share of the wins / the fair share 1/n (×)."
+        "\nEach figure: mean ± 95 % half-width, [games]. A win shared by k seats counts 1/k."
+    )
+    for game, players in tables():
+        fair = 1 / players
+        rows = [
+            (lead, field, values)
+            for (g, p, lead, field), values in shares.items()
+            if (g, p) == (game, players)
+        ]
+        times = {
+            (level, runtime): t for (g, p, level, runtime), t in think.items() if (g, p) == (game, players)
+        }
+        if not rows and not times:
+            continue
+        print(f"\n{game}, {players} players")
+        for lead, field, values in sorted(
+            rows, key=lambda row: (list(LEVELS).index(row[0]), list(LEVELS).index(row[1]))
+        ):
+            mean, half = interval(values)
+            figure = f"{mean:6.1%} ± {half:5.1%}"
+            if players > 2:
+                figure += (
+                    f"  = {mean / fair:4.2f}× fair ({(mean - half) / fair:4.2f}–{(mean + half) / fair:4.2f})"
+                )
+            print(f"  {LEVELS[lead].name:<12} vs {LEVELS[field].name:<12} {figure}  [{len(values)}]")
+        for level in SEARCH_LEVELS:
+            cells = []
+            for runtime, label in (("cpython", "CPython"), ("pyodide", "Pyodide/Chromium")):
+                values = times.get((level, runtime))
+                if values:
+                    cells.append(
+                        f"{label} median {statistics.median(values):5.0f} ms,"
+                        f" p95 {percentile(values, 0.95):5.0f} ms [{len(values)}]"
+                    )
+            if cells:
+                print(f"  think time {LEVELS[level].name:<10} " + ";  ".join(cells))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games per game, player count and pair")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--pairs", nargs="*", help="lead:field, e.g. strong:random (default: all)")
+    parser.add_argument("--tables", nargs="*", help="game:players, e.g. rondo:3 (default: all)")
+    parser.add_argument(
+        "--browser-games", type=int, default=2, help="games per level and table in Pyodide (0: none)"
+    )
+    parser.add_argument("--browser-levels", nargs="*", default=list(SEARCH_LEVELS))
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench-search.jsonl")
+    parser.add_argument("--report-only", action="store_true")
+    args = parser.parse_args()
+    pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else PAIRS
+    chosen = [(t.split(":")[0], int(t.split(":")[1])) for t in args.tables] if args.tables else tables()
+    if not args.report_only:
+        if args.browser_games:
+            play_pyodide(chosen, args.browser_levels, args.browser_games, args.out, args.site)
+        play_cpython(chosen, pairs, args.games, args.jobs, args.out)  # type: ignore[arg-type]
+    report(load(args.out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""The seat menu of every game: its own random and heuristic bots, and the search at two budgets.
+
+Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
+levels need nothing from a game but its heuristic bot (which guides the search and plays the
+rollouts) and, optionally, `Game.projected_scores` and `Game.search_horizon`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.bots.base import Bot
+from engine.bots.perspective import Perspective
+from engine.bots.search import SearchBot
+from engine.game import Game
+from engine.rng import Rng
+
+NORMAL_ITERATIONS = 30
+STRONG_ITERATIONS = 100
+SAFETY_SECONDS = 5.0
+"""Wall-clock cap of one search in the sandbox: a safety net, never reached at these budgets."""
+
+
+class Player(Protocol):
+    def choose(self, perspective: Perspective, rng: Rng) -> str:
+        """Pick one of the seat's legal actions, knowing only what `perspective` offers."""
+        ...
+
+
+class ViewOnly:
+    """A game's own bot at the table: it is shown the seat's view and nothing else."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def choose(self, perspective: Perspective, rng: Rng) -> str:
+        return self.bot.choose(perspective.view(), rng)
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    make: Callable[[Game], Player]
+
+
+def search(game: Game, iterations: int) -> SearchBot:
+    """The search bot for `game` at `iterations`, guided and played out by the game's heuristic:
+    one per game and budget, kept, so that the steps of a turn find the plan made at its start."""
+    key = (game.id, iterations)
+    if key not in _SEARCHERS:
+        _, heuristic = game.bots["heuristic"]
+        _SEARCHERS[key] = SearchBot(
+            heuristic(),
+            iterations,
+            evaluate=game.projected_scores,
+            horizon=game.search_horizon,
+            time_limit=SAFETY_SECONDS,
+        )
+    return _SEARCHERS[key]
+
+
+_SEARCHERS: dict[tuple[str, int], SearchBot] = {}
+
+
+LEVELS: dict[str, Level] = {
+    "random": Level("ボット（ランダム）", lambda game: ViewOnly(game.bots["random"][1]())),
+    "heuristic": Level("ボット（やさしい）", lambda game: ViewOnly(game.bots["heuristic"][1]())),
+    "normal": Level("ボット（ふつう）", lambda game: search(game, NORMAL_ITERATIONS)),
+    "strong": Level("ボット（つよい）", lambda game: search(game, STRONG_ITERATIONS)),
+}
+"""Weakest first; the keys are the seat kinds `bot:<key>` of every game."""

@@ -1,0 +1,72 @@
+"""What a search bot is given instead of the state: one seat's knowledge of a game in progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import State
+from engine.replay import load_log, to_log
+from engine.rng import Rng
+
+
+class Perspective:
+    """One seat's view, samples of everything hidden from it, and its own earlier decisions in
+    its current run of actions; nothing else of the state.
+
+    `sample` redraws every piece hidden from the seat (`State.resample_hidden`), so a bot can
+    play a position on without learning how the hidden pieces really lie. `turn` lets it follow
+    one plan through a compound turn (pick, pick, done) instead of wandering or going round in
+    circles.
+    """
+
+    __slots__ = ("_past", "_scenario", "_state", "seat")
+
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        *,
+        scenario: str | None = None,
+        past: list[tuple[State, str]] | None = None,
+    ) -> None:
+        """`past`: the seat's earlier positions and actions of this run, where the caller has
+        them; otherwise they are replayed from the state's log (of the worked example `scenario`)."""
+        self._state = state
+        self._scenario = scenario
+        self._past = past
+        self.seat = seat
+
+    def view(self) -> dict[str, Any]:
+        return self._state.view(self.seat)
+
+    def log_lines(self) -> list[str]:
+        """The move log as the seat may read it."""
+        return self._state.log_lines(self.seat)
+
+    def sample(self, rng: Rng) -> State:
+        """A state the seat cannot tell from the real one, the hidden pieces drawn with `rng`."""
+        return self._state.resample_hidden(self.seat, rng)
+
+    def turn(self) -> list[tuple[Perspective, str]]:
+        """The seat's earlier decisions since another seat last acted: where it stood (as it saw
+        it then: a perspective of its own) and what it did."""
+        if self._past is None:
+            self._past = self._replay()
+        past = self._past
+        return [
+            (Perspective(state, self.seat, past=past[:i]), action) for i, (state, action) in enumerate(past)
+        ]
+
+    def _replay(self) -> list[tuple[State, str]]:
+        journal, history = self._state.journal, self._state.history
+        run = 0
+        while run < len(journal) and journal[-1 - run].seat == self.seat:
+            run += 1
+        if not run:
+            return []
+        state = load_log(to_log(self._state, scenario=self._scenario, upto=len(history) - run))
+        past = []
+        for action in history[len(history) - run :]:
+            past.append((state.clone(), action))
+            state.apply(action)
+        return past

@@ -1,0 +1,234 @@
+"""Information-set Monte Carlo tree search: one player that every game gets through the contract.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012). Each iteration
+1. draws a state the seat cannot tell from the real one (`Perspective.sample`);
+2. walks down one tree of action ids shared by all iterations, among the actions legal in that
+   state, by PUCT: a node's mean value plus a bonus that fades with visits, weighted by a prior
+   that favours the action the game's own heuristic bot would play (so a small budget plays
+   about as well as the heuristic and departs from it on evidence);
+3. adds new nodes up to the end of the current seat's run of actions, never stopping half-way
+   through a compound turn, so every value belongs to a finished move;
+4. lets the heuristic play on for `horizon` turns (changes of the seat to move; None: to the
+   end) and values the position: each seat's win share if the game ended there with the
+   scores as they stand (or as `evaluate` projects them);
+5. credits every action on the path with the value of the seat that chose it.
+
+Compound turns (choose, pick, unpick, done) neither go round in circles nor wander:
+- in the tree, an action that brings the seat back to a view it already had in its current run
+  of actions closes a loop; such a node is marked and never chosen again, and a node whose every
+  action is marked is marked too, so the tree is finite;
+- in the real game, one search plans a whole segment of the seat's run: the most visited line
+  of its own actions, up to the end of the run or to the first action whose outcome the seat
+  could not foresee (its view after it differed between samples: a drawn tile). Every later
+  step of the run finds the same plan again (`Perspective.turn` gives the run so far; a plan is
+  seeded from the views it starts from, and kept) and plays its next action; a new segment is
+  planned only where the last one ended. So a turn is played as the search chose it whole.
+
+The iteration budget fixes the result: the same position gives the same move in CPython and in
+Pyodide. The wall-clock cap is a safety net for the browser only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from engine.bots.base import Bot
+from engine.bots.perspective import Perspective
+from engine.core import State
+from engine.rng import Rng
+
+Evaluate = Callable[[State], list[float]]
+"""A game's projection of each seat's final score from a position, oriented like `scores()`."""
+
+EXPLORATION = 1.0
+HINT_PRIOR = 0.6
+"""The prior of the heuristic's action; the other actions share the rest."""
+ROLLOUT_STEPS = 400
+"""Safety cap on the atomic actions of one rollout."""
+PLAN_CACHE = 256
+
+
+class _Node:
+    __slots__ = ("after", "children", "loop", "reveals", "seat", "value", "visits")
+
+    def __init__(self, seat: int | None) -> None:
+        self.children: dict[str, _Node] = {}
+        self.seat = seat  # who chose the action leading here
+        self.visits = 0
+        self.value = 0.0
+        self.loop = False
+        self.after: str | None = None  # the chooser's view after the action, while it moves on
+        self.reveals = False  # that view was not the same in every sample
+
+
+class SearchBot:
+    """ISMCTS with `iterations` samples a plan, guided and played out by a game's `policy` bot."""
+
+    def __init__(
+        self,
+        policy: Bot,
+        iterations: int,
+        *,
+        horizon: int | None,
+        evaluate: Evaluate | None = None,
+        time_limit: float | None = None,
+    ) -> None:
+        self.policy = policy
+        self.iterations = iterations
+        self.evaluate = evaluate
+        self.horizon = horizon
+        self.time_limit = time_limit
+        self._plans: OrderedDict[str, list[str]] = OrderedDict()
+
+    def choose(self, perspective: Perspective, rng: Rng) -> str:
+        """The next action of the plan the run is following; `rng` only where none is left."""
+        view = perspective.view()
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        turn = perspective.turn()
+        points = [point for point, _ in turn] + [perspective]
+        played = [action for _, action in turn]
+        signatures = [_dump(point.view()) for point in points]
+        start = 0
+        while True:
+            plan = self._plan(points[start], signatures[: start + 1])
+            followed = 0
+            while (
+                followed < min(len(plan), len(played) - start) and plan[followed] == played[start + followed]
+            ):
+                followed += 1
+            if start + followed < len(played):  # a new segment began there
+                start += max(followed, 1)
+                continue
+            if followed < len(plan) and plan[followed] in legal:
+                return plan[followed]
+            if start == len(played):  # nothing to plan: every line returns to an earlier view
+                return self.policy.choose(view, rng)
+            start = len(played)  # the plan ended here: plan the next segment
+
+    def _plan(self, point: Perspective, signatures: list[str]) -> list[str]:
+        """The seat's most visited line from `point`, searched once per position and kept (the
+        position as the seat knows it: its views of the run so far and the log it may read)."""
+        key = "\n".join([*point.log_lines(), *signatures])
+        plan = self._plans.get(key)
+        if plan is None:
+            seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
+            plan = self._search(point, set(signatures), Rng(seed))
+            self._plans[key] = plan
+            if len(self._plans) > PLAN_CACHE:
+                self._plans.popitem(last=False)
+        return plan
+
+    def _search(self, point: Perspective, seen: set[str], rng: Rng) -> list[str]:
+        root = _Node(None)
+        started = time.perf_counter()
+        for _ in range(self.iterations):
+            self._iterate(root, point.sample(rng), rng, seen)
+            if root.loop or (self.time_limit and time.perf_counter() - started > self.time_limit):
+                break
+        plan = []
+        node = root
+        while not node.reveals:
+            options = [(a, c) for a, c in node.children.items() if c.visits and not c.loop]
+            if not options:
+                break
+            action, node = max(options, key=lambda item: (item[1].visits, item[1].value))
+            if node.seat != point.seat:
+                break
+            plan.append(action)
+        return plan
+
+    def _iterate(self, root: _Node, state: State, rng: Rng, seen: set[str]) -> None:
+        """One sample, one walk down the tree to the end of a seat's run, one rollout."""
+        path: list[_Node] = []
+        node = root
+        mover = state.current_player
+        expanded = False
+        while mover is not None:
+            hint = self.policy.choose(state.view(mover), rng)
+            action = self._select(node, state.legal_actions(), hint, rng)
+            if action is None:  # every action closes a loop: a dead end
+                node.loop = True
+                return
+            node = node.children.setdefault(action, _Node(mover))
+            expanded = expanded or node.visits == 0
+            state.apply(action)
+            path.append(node)
+            seat = state.current_player
+            if seat != mover:
+                if expanded:
+                    break
+                mover = seat
+                seen = {_dump(state.view(seat))} if seat is not None else set()
+                continue
+            signature = _dump(state.view(mover))
+            if node.after is None:
+                node.after = signature
+            node.reveals = node.reveals or node.after != signature
+            if signature in seen:
+                node.loop = True
+                return
+            seen = seen | {signature}
+        values = self._rollout(state, rng)
+        for child in path:
+            child.visits += 1
+            child.value += values[child.seat]  # type: ignore[index]  # set for every child
+
+    def _select(self, node: _Node, legal: list[str], hint: str, rng: Rng) -> str | None:
+        """PUCT over the actions that close no loop; ties go to the generator."""
+        open_ = [a for a in legal if not (a in node.children and node.children[a].loop)]
+        if not open_:
+            return None
+        visits = [node.children[a].visits if a in node.children else 0 for a in open_]
+        total = sum(visits)
+        tried = sum(node.children[a].value for a, n in zip(open_, visits, strict=True) if n)
+        first_play = tried / total if total else 0.5
+        scale = EXPLORATION * math.sqrt(max(total, 1))
+        others = (1 - HINT_PRIOR) / (len(open_) - 1) if len(open_) > 1 else 0.0
+        best: list[str] = []
+        best_score = -math.inf
+        for action, n in zip(open_, visits, strict=True):
+            prior = (HINT_PRIOR if action == hint else others) if hint in open_ else 1 / len(open_)
+            mean = node.children[action].value / n if n else first_play
+            score = mean + scale * prior / (1 + n)
+            if score > best_score:
+                best, best_score = [action], score
+            elif score == best_score:
+                best.append(action)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def _rollout(self, state: State, rng: Rng) -> list[float]:
+        turns, steps = 0, 0
+        mover = state.current_player
+        while mover is not None and steps < ROLLOUT_STEPS:
+            state.apply(self.policy.choose(state.view(mover), rng))
+            steps += 1
+            if state.current_player != mover:
+                mover = state.current_player
+                turns += 1
+                if self.horizon is not None and turns >= self.horizon:
+                    break
+        if state.is_over():
+            return win_shares(state.winners(), state.players)
+        projected = self.evaluate(state) if self.evaluate else state.scores()
+        return values(projected, lower_wins=state.info.lower_wins)
+
+
+def win_shares(winners: list[int], players: int) -> list[float]:
+    return [1 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+
+
+def values(projected: list[float], *, lower_wins: bool) -> list[float]:
+    """Each seat's win share if the game ended with these scores."""
+    best = min(projected) if lower_wins else max(projected)
+    return win_shares([seat for seat, score in enumerate(projected) if score == best], len(projected))
+
+
+def _dump(view: dict[str, Any]) -> str:
+    return repr(view)

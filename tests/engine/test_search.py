@@ -1,0 +1,237 @@
+"""The search bot and the seat levels, for every registered game at every player count (small
+budgets, few positions: the strength targets live in `make bench`, build_tools/bench_search.py).
+
+The choices in golden/<game>.search.json were made by host CPython; the Pyodide run of this
+suite checks them on the browser's Python. Regenerate them on purpose with
+
+    python -m tests.engine.test_search
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.bots.levels import LEVELS
+from engine.bots.perspective import Perspective
+from engine.bots.search import SearchBot
+from engine.bridge import handle_json
+from engine.core import State
+from engine.registry import games
+from engine.replay import new_game, to_log
+from engine.rng import Rng
+
+from .harness import Table, tables
+
+GOLDEN = Path(__file__).with_name("golden")
+ITERATIONS = 12
+POSITIONS = 6
+
+
+def searcher(table: Table) -> SearchBot:
+    """The search at a small budget, without the wall-clock cap."""
+    _, heuristic = table.game.bots["heuristic"]
+    game = table.game
+    return SearchBot(heuristic(), ITERATIONS, horizon=game.search_horizon, evaluate=game.projected_scores)
+
+
+def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
+    """Positions of seeded games between heuristic bots (a random move now and then) where the
+    seat to move has a choice, some of them part-way through a compound turn."""
+    _, make = table.game.bots["heuristic"]
+    heuristic = make()
+    found = 0
+    for seed in range(count):
+        state, rng = table.new_game(seed), Rng(seed)
+        for _ in range(3 + rng.below(40)):
+            if state.is_over():
+                break
+            seat = state.current_player
+            legal = state.legal_actions()
+            state.apply(rng.choice(legal) if rng.below(6) == 0 else heuristic.choose(state.view(seat), rng))
+        while not state.is_over() and len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        if not state.is_over():
+            found += 1
+            yield state
+    assert found, f"{table.id}: no position with a choice"
+
+
+class Blindfold:
+    """A perspective with no state behind it: only what a search may ask."""
+
+    __slots__ = ("_real", "seat")
+
+    def __init__(self, real: Perspective) -> None:
+        self._real = real
+        self.seat = real.seat
+
+    def view(self) -> dict[str, Any]:
+        return self._real.view()
+
+    def log_lines(self) -> list[str]:
+        return self._real.log_lines()
+
+    def sample(self, rng: Rng) -> State:
+        return self._real.sample(rng)
+
+    def turn(self) -> list[tuple[Blindfold, str]]:
+        return [(Blindfold(point), action) for point, action in self._real.turn()]
+
+
+def twin(state: State, seat: int, rng: Rng) -> Perspective | None:
+    """The same run of actions as `seat` lived it, with everything hidden from it drawn afresh at
+    the run's start; None where that draw would have shown the seat something different."""
+    past = Perspective(state, seat).turn()
+    start = past[0][0].sample(rng) if past else state.resample_hidden(seat, rng)
+    lived: list[tuple[State, str]] = []
+    for point, action in past:
+        if start.view(seat) != point.view() or action not in start.legal_actions():
+            return None
+        lived.append((start.clone(), action))
+        start.apply(action)
+    if start.view(seat) != state.view(seat):
+        return None
+    return Perspective(start, seat, past=lived)
+
+
+@pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
+def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table) -> None:
+    """A state (and a run so far) that differs only in what the seat cannot see gives the same
+    choice."""
+    compared = 0
+    for state in positions(table):
+        seat = state.current_player
+        assert seat is not None
+        other = next(filter(None, (twin(state, seat, Rng(k)) for k in range(20))), None)
+        redrawn = state.resample_hidden(seat, Rng(0))
+        if other is None or all(redrawn.view(s) == state.view(s) for s in range(state.players)):
+            continue  # nothing hidden from the seat just now
+        choice = searcher(table).choose(Perspective(state, seat), Rng(7))
+        assert choice in state.legal_actions()
+        assert searcher(table).choose(other, Rng(7)) == choice
+        compared += 1
+    assert compared, f"{table.id}: no position with anything hidden"
+
+
+@pytest.mark.parametrize("table", tables()[:: len(tables()) // 4 or 1], ids=lambda t: t.id)
+def test_the_search_asks_its_perspective_and_nothing_else(table: Table) -> None:
+    """Behind a stand-in that offers only view, samples and earlier views (no state at all),
+    the search makes the same choice: it reads nothing else of the true state."""
+    for state in positions(table, 3):
+        real = Perspective(state, state.current_player)  # type: ignore[arg-type]
+        assert searcher(table).choose(Blindfold(real), Rng(5)) == searcher(table).choose(real, Rng(5))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
+def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Table) -> None:
+    """Within a run of its own actions the search never brings its seat back to a view it
+    already had (its perspective replays the run from the log, as in a sandbox)."""
+    bot = searcher(table)
+    _, make = table.game.bots["heuristic"]
+    heuristic = make()
+    state, rng = table.new_game(11), Rng(11)
+    views: list[str] = []
+    while not state.is_over():
+        seat = state.current_player
+        assert seat is not None
+        if seat != 0:
+            views = []
+            state.apply(heuristic.choose(state.view(seat), rng))
+            continue
+        view = json.dumps(state.view(seat), sort_keys=True)
+        assert view not in views, f"{table.id}: the search went back to an earlier view"
+        views.append(view)
+        state.apply(bot.choose(Perspective(state, seat), rng))
+    assert state.winners()
+
+
+@pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
+def test_the_turn_so_far_is_the_seats_own_run(table: Table) -> None:
+    """Perspective.turn finds the views and actions of the seat's current run, from the log."""
+    state, rng = table.new_game(5), Rng(5)
+    run: list[tuple[dict[str, Any], str]] = []
+    for _ in range(120):
+        if state.is_over():
+            break
+        seat = state.current_player
+        assert seat is not None
+        assert [(point.view(), action) for point, action in Perspective(state, seat).turn()] == run
+        view, action = state.view(seat), rng.choice(state.legal_actions())
+        state.apply(action)
+        run = [*run, (view, action)] if state.current_player == seat else []
+
+
+def test_a_games_projection_values_the_positions_a_rollout_stops_at() -> None:
+    """`Game.projected_scores` replaces the scores as they stand wherever a rollout stops early."""
+    table = tables()[0]
+    stopped: list[bool] = []
+
+    def projection(state: State) -> list[float]:
+        stopped.append(state.is_over())
+        return [float(score) for score in state.scores()]
+
+    _, heuristic = table.game.bots["heuristic"]
+    state = next(positions(table))
+    SearchBot(heuristic(), ITERATIONS, horizon=2, evaluate=projection).choose(
+        Perspective(state, state.current_player), Rng(1)
+    )  # type: ignore[arg-type]
+    assert stopped and not any(stopped)
+
+
+@pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
+def test_choices_match_the_recorded_ones(table: Table) -> None:
+    """Same position, same seed, same move: in CPython and in Pyodide alike."""
+    path = GOLDEN / f"{table.game.id}.search.json"
+    recorded = json.loads(path.read_text()) if path.exists() else {}
+    assert table.id in recorded, f"no recorded choices for {table.id}: run python -m tests.engine.test_search"
+    assert choices(table) == recorded[table.id]
+
+
+def choices(table: Table) -> list[str]:
+    return [
+        searcher(table).choose(Perspective(state, state.current_player), Rng(3))  # type: ignore[arg-type]
+        for state in positions(table)
+    ]
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_every_level_is_in_the_seat_menu_and_plays_through_the_bridge(game_id: str) -> None:
+    game = games()[game_id]
+    entry = json.loads(handle_json(json.dumps({"op": "catalog", "game": game_id})))["game"]
+    kinds = [kind["id"] for kind in entry["seat_kinds"]]
+    assert kinds == ["human", *(f"bot:{key}" for key in LEVELS)]
+    assert f"bot:{game.default_bot}" in kinds
+    players = game.info.players[0]
+    for key in LEVELS:
+        seats = [f"bot:{key}"] * players
+        request = {
+            "op": "open",
+            "sandbox": f"levels-{key}",
+            "log": to_log(new_game(game_id, players, 4)),
+            "seats": seats,
+        }
+        reply = json.loads(handle_json(json.dumps(request)))
+        assert reply["ok"], reply
+        for _ in range(3):
+            reply = json.loads(handle_json(json.dumps({"op": "step", "sandbox": f"levels-{key}"})))
+            assert reply["ok"], (key, reply)
+        handle_json(json.dumps({"op": "close", "sandbox": f"levels-{key}"}))
+
+
+def main() -> None:
+    """Record the search's choices for every table, one file per game."""
+    by_game: dict[str, dict[str, list[str]]] = {}
+    for table in tables():
+        by_game.setdefault(table.game.id, {})[table.id] = choices(table)
+    for game_id, recorded in by_game.items():
+        (GOLDEN / f"{game_id}.search.json").write_text(json.dumps(recorded, indent=1) + "\n")
+        print(f"wrote golden/{game_id}.search.json")
+
+
+if __name__ == "__main__":
+    main()
