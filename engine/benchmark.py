@@ -35,7 +35,7 @@ def play_games(game_id: str, count: int, *, players: int | None = None) -> dict[
     started = time.perf_counter()
     for seed in range(count):
         lineup = rotated_lineup(players, seed)
-        bots = [game.bots[name][1]() for name in lineup]
+        bots = [game.bots[name]() for name in lineup]
         state = game.state_class(players, seed)
         rng = Rng(seed + 1)
         while not state.is_over():

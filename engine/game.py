@@ -39,20 +39,20 @@ class Figure:
 class Game:
     """One game's rules, view, bots and worked examples; the rules module itself knows none of this.
 
-    `bots` maps a key to (Japanese name, factory): "random" and "heuristic" at least; with
-    them every game gets the seat menu of `engine.bots.levels`, whose key `default_bot` the
-    sandbox seats opposite the reader (the strongest level within the time budget: `make
-    bench`). `projected_scores` may help the search bot: each seat's likely final score from a
-    position, oriented like `scores()` (without it, the scores as they stand); `search_horizon`
-    is how many turns its rollouts play before that (None: to the end, for a game whose scores
-    mid-game mislead). `option_samples` are the option sets the shared test suite plays (the
-    first one also the benchmark's): a game with a long default can test a short one too.
+    `bots` maps "random" and "heuristic" to the game's own players (their names are the seat
+    menu's, `engine.bots.levels`); `default_bot` is the level the sandbox seats opposite the
+    reader (the strongest within the time budget: `make bench`). `projected_scores` may help
+    the search bot: each seat's likely final score from a position, oriented like `scores()`
+    (without it, the scores as they stand); `search_horizon` is how many turns its rollouts
+    play before that (None: to the end, for a game whose scores mid-game mislead).
+    `option_samples` are the option sets the shared test suite plays (the first one also the
+    benchmark's): a game with a long default can test a short one too.
     """
 
     state_class: type[State]
     render: Callable[..., str]
     status: Callable[[dict[str, Any]], str]
-    bots: dict[str, tuple[str, Callable[[], Bot]]]
+    bots: dict[str, Callable[[], Bot]]
     default_bot: str = "strong"
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     figures: dict[str, Figure] = field(default_factory=dict)

@@ -50,7 +50,7 @@ def search(game: Game, iterations: int) -> SearchBot:
     one per game and budget, kept, so that the steps of a turn find the plan made at its start."""
     key = (game.id, iterations)
     if key not in _SEARCHERS:
-        _, heuristic = game.bots["heuristic"]
+        heuristic = game.bots["heuristic"]
         _SEARCHERS[key] = SearchBot(
             heuristic(),
             iterations,
@@ -65,8 +65,8 @@ _SEARCHERS: dict[tuple[str, int], SearchBot] = {}
 
 
 LEVELS: dict[str, Level] = {
-    "random": Level("ボット（ランダム）", lambda game: ViewOnly(game.bots["random"][1]())),
-    "heuristic": Level("ボット（やさしい）", lambda game: ViewOnly(game.bots["heuristic"][1]())),
+    "random": Level("ボット（ランダム）", lambda game: ViewOnly(game.bots["random"]())),
+    "heuristic": Level("ボット（やさしい）", lambda game: ViewOnly(game.bots["heuristic"]())),
     "normal": Level("ボット（ふつう）", lambda game: search(game, NORMAL_ITERATIONS)),
     "strong": Level("ボット（つよい）", lambda game: search(game, STRONG_ITERATIONS)),
 }

@@ -140,7 +140,7 @@ def test_a_whole_game_with_tab_and_enter_only(warm: WarmSite, game_id: str) -> N
     log = new_log(game_id, players, 7, game.option_samples[0])
     open_shared(page, {"log": log, "seats": ["human"] + ["bot:heuristic"] * (players - 1)})
     page.locator(f"{SANDBOX} .rb-board").focus()  # as after a skip link: focus at the board
-    bot, rng = game.bots["heuristic"][1](), Rng(7)
+    bot, rng = game.bots["heuristic"](), Rng(7)
     for _ in range(MAX_MOVES):
         if next_step(page) == "over":
             break

@@ -49,7 +49,7 @@ def test_a_whole_game_through_the_board_shows_only_the_readers_side(
     seats = ["human"] + ["bot:heuristic"] * (players - 1)
     open_shared(page, {"log": new_log(game_id, players, seed, game.option_samples[0]), "seats": seats})
     assert saved(page, game_id)["log"]["seed"] == seed
-    bot, rng = game.bots["heuristic"][1](), Rng(seed)
+    bot, rng = game.bots["heuristic"](), Rng(seed)
     for _ in range(MAX_CLICKS):
         state = true_state(page, game_id)
         if next_step(page) == "over":

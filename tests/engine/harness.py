@@ -61,8 +61,8 @@ def tables() -> list[Table]:
 def random_games(table: Table, count: int, *, first_seed: int = 0) -> Iterator[tuple[int, State, str | None]]:
     """Yield (seed, state, the action about to be played) at every step, and (seed, state, None)
     once each game is over."""
-    _, make_random = table.game.bots["random"]
-    _, make_heuristic = table.game.bots["heuristic"]
+    make_random = table.game.bots["random"]
+    make_heuristic = table.game.bots["heuristic"]
     for seed in range(first_seed, first_seed + count):
         state = table.new_game(seed)
         chooser = Rng(seed * 7919 + 1)

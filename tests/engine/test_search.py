@@ -34,7 +34,7 @@ POSITIONS = 6
 
 def searcher(table: Table) -> SearchBot:
     """The search at a small budget, without the wall-clock cap."""
-    _, heuristic = table.game.bots["heuristic"]
+    heuristic = table.game.bots["heuristic"]
     game = table.game
     return SearchBot(heuristic(), ITERATIONS, horizon=game.search_horizon, evaluate=game.projected_scores)
 
@@ -42,7 +42,7 @@ def searcher(table: Table) -> SearchBot:
 def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
     """Positions of seeded games between heuristic bots (a random move now and then) where the
     seat to move has a choice, some of them part-way through a compound turn."""
-    _, make = table.game.bots["heuristic"]
+    make = table.game.bots["heuristic"]
     heuristic = make()
     found = 0
     for seed in range(count):
@@ -132,7 +132,7 @@ def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Ta
     """Within a run of its own actions the search never brings its seat back to a view it
     already had (its perspective replays the run from the log, as in a sandbox)."""
     bot = searcher(table)
-    _, make = table.game.bots["heuristic"]
+    make = table.game.bots["heuristic"]
     heuristic = make()
     state, rng = table.new_game(11), Rng(11)
     views: list[str] = []
@@ -175,7 +175,7 @@ def test_a_games_projection_values_the_positions_a_rollout_stops_at() -> None:
         stopped.append(state.is_over())
         return [float(score) for score in state.scores()]
 
-    _, heuristic = table.game.bots["heuristic"]
+    heuristic = table.game.bots["heuristic"]
     state = next(positions(table))
     SearchBot(heuristic(), ITERATIONS, horizon=2, evaluate=projection).choose(
         Perspective(state, state.current_player), Rng(1)

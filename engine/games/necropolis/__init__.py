@@ -11,7 +11,7 @@ GAME = Game(
     state_class=NecropolisState,
     render=render,
     status=status,
-    bots={"random": ("ボット（ランダム）", RandomBot), "heuristic": ("ボット（ふつう）", HeuristicBot)},
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
     scenarios=SCENARIOS,
     figures=FIGURES,
 )

@@ -64,7 +64,7 @@ def choose(game: Game, view: dict[str, Any], actions: list[str], rng: Rng) -> st
     """The reader's click: any enabled action one time in five, else the default bot's."""
     if rng.below(RANDOM_ONE_IN) == 0:
         return rng.choice(sorted(set(actions)))
-    return game.bots["heuristic"][1]().choose(view, rng)
+    return game.bots["heuristic"]().choose(view, rng)
 
 
 def planned_game(game: Game) -> list[str]:
