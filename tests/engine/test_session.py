@@ -199,7 +199,7 @@ def test_bots_choose_legal_actions_from_their_view_alone(game_id: str) -> None:
                 break
             seat = state.current_player
             twin = state.resample_hidden(seat, Rng(rng.next64()))
-            for name, (_, make) in game.bots.items():
+            for name, make in game.bots.items():
                 seed = rng.next64()
                 choice = make().choose(state.view(seat), Rng(seed))
                 assert choice in state.legal_actions(), f"{name} chose an illegal {choice!r}"
