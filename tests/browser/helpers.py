@@ -162,3 +162,30 @@ def open_settings(page: Page) -> None:
 def click_control(page: Page, name: str) -> None:
     page.locator(SANDBOX).get_by_role("button", name=name, exact=True).click()
     wait_settled(page)
+
+
+# The worker's stored snapshot, changed by `change` (a function body of `record`, its `bytes` and
+# `checksum`, the worker's own from snapshots.mjs) and written back marked `changed`; returns its
+# key. Playwright and the WebDriver tests call it alike (module URL, change).
+CHANGE_SNAPSHOT = """async (module, change) => {
+  const { checksum } = await import(module);
+  const db = await new Promise((resolve, reject) => {
+    const opening = indexedDB.open("rb-python");
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
+  });
+  const ask = (mode, work) => new Promise((resolve, reject) => {
+    const request = work(db.transaction("snapshots", mode).objectStore("snapshots"));
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const record = await ask("readonly", (store) => store.get("current"));
+  const blob = record.bytes instanceof Blob; // or an ArrayBuffer (snapshots.mjs: writeSnapshot)
+  const bytes = new Uint8Array(blob ? await record.bytes.arrayBuffer() : record.bytes);
+  new Function("record", "bytes", "checksum", change)(record, bytes, checksum);
+  record.bytes = blob ? new Blob([bytes]) : bytes.buffer;
+  record.changed = true;
+  await ask("readwrite", (store) => store.put(record, "current"));
+  db.close();
+  return record.key;
+}"""

@@ -22,6 +22,7 @@ from playwright.sync_api import Page, Route
 
 from tests.browser.helpers import (
     BOOT_TIMEOUT_MS,
+    CHANGE_SNAPSHOT,
     click_action,
     legal_buttons,
     move_lines,
@@ -50,30 +51,6 @@ window.Worker = class extends window.Worker {
 };
 """
 
-# The stored snapshot, changed by `change` (a function body of `record`, its `bytes` and
-# `checksum`, the worker's own from snapshots.mjs), written back.
-CHANGE_SNAPSHOT = """async ([module, change]) => {
-  const { checksum } = await import(module);
-  const db = await new Promise((resolve, reject) => {
-    const opening = indexedDB.open("rb-python");
-    opening.onsuccess = () => resolve(opening.result);
-    opening.onerror = () => reject(opening.error);
-  });
-  const ask = (mode, work) => new Promise((resolve, reject) => {
-    const request = work(db.transaction("snapshots", mode).objectStore("snapshots"));
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  const record = await ask("readonly", (store) => store.get("current"));
-  const blob = record.bytes instanceof Blob; // or an ArrayBuffer (snapshots.mjs: writeSnapshot)
-  const bytes = new Uint8Array(blob ? await record.bytes.arrayBuffer() : record.bytes);
-  new Function("record", "bytes", "checksum", change)(record, bytes, checksum);
-  record.bytes = blob ? new Blob([bytes]) : bytes.buffer;
-  await ask("readwrite", (store) => store.put(record, "current"));
-  db.close();
-  return record.key;
-}"""
-
 
 @pytest.fixture
 def page(sandbox_page: Page) -> Page:
@@ -101,7 +78,7 @@ def plays(page: Page) -> None:
 
 def change_snapshot(page: Page, http_server: str, change: str) -> str:
     module = http_server + "assets/javascripts/sandbox/snapshots.mjs"
-    return page.evaluate(CHANGE_SNAPSHOT, [module, change])
+    return page.evaluate(f"([module, change]) => ({CHANGE_SNAPSHOT})(module, change)", [module, change])
 
 
 def manifest_key(site_dir: Path) -> str:

@@ -16,11 +16,12 @@ import pytest
 from build_tools.browsers import launch
 from tests.browser.cross.conftest import Site
 from tests.browser.cross.reader import action_button, click, enabled_actions, open_sandbox
+from tests.browser.helpers import CHANGE_SNAPSHOT
 
 GAME_PAGE = "necropolis.html"
 BOOT = "() => document.querySelector('.rb-sandbox').dataset.rbBoot"
 
-# The stored snapshot's key once the worker has kept one that CHANGE did not touch (waits up to
+# The stored snapshot's key once the worker has kept one that CHANGE_SNAPSHOT did not touch (waits up to
 # a minute), or null.
 KEPT_KEY = """async () => {
   for (let tries = 0; tries < 600; tries++) {
@@ -39,30 +40,6 @@ KEPT_KEY = """async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return null;
-}"""
-
-# Change the stored snapshot as tests/browser/test_startup.py does: `change` is a function body
-# of `record`, its `bytes` and `checksum` (the worker's own, from snapshots.mjs).
-CHANGE = """async (module, change) => {
-  const { checksum } = await import(module);
-  const db = await new Promise((resolve, reject) => {
-    const opening = indexedDB.open("rb-python");
-    opening.onsuccess = () => resolve(opening.result);
-    opening.onerror = () => reject(opening.error);
-  });
-  const ask = (mode, work) => new Promise((resolve, reject) => {
-    const request = work(db.transaction("snapshots", mode).objectStore("snapshots"));
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  const record = await ask("readonly", (store) => store.get("current"));
-  const blob = record.bytes instanceof Blob; // or an ArrayBuffer (snapshots.mjs: writeSnapshot)
-  const bytes = new Uint8Array(blob ? await record.bytes.arrayBuffer() : record.bytes);
-  new Function("record", "bytes", "checksum", change)(record, bytes, checksum);
-  record.bytes = blob ? new Blob([bytes]) : bytes.buffer;
-  record.changed = true;
-  await ask("readwrite", (store) => store.put(record, "current"));
-  db.close();
 }"""
 
 FALLBACKS = {
@@ -90,6 +67,6 @@ def test_restored_next_time_and_a_normal_start_from_any_bad_snapshot(
         start("started")
         start("restored", "kept by the first start")
         for name, change in FALLBACKS.items():
-            driver.evaluate(CHANGE, module, change)
+            driver.evaluate(CHANGE_SNAPSHOT, module, change)
             start("started", name)
         assert driver.errors() == []

@@ -2,30 +2,9 @@
 // The saved replay log holds every hidden piece; it never travels to the page while a game is
 // on (engine/session.py). Database "rb", object store "saves", key: the game id, value: {log, seats}.
 
-const DATABASE = "rb";
-const STORE = "saves";
+import { objectStore } from "./store.mjs";
 
-let database = null;
-
-function open() {
-  database ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  return database;
-}
-
-async function run(mode, work) {
-  const db = await open();
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(STORE, mode);
-    const request = work(transaction.objectStore(STORE));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error);
-  });
-}
+const run = objectStore("rb", "saves");
 
 /** The saved {log, seats} of `game`, or null (also when storage is unavailable). */
 export async function readSave(game) {

@@ -8,32 +8,10 @@
 // a fraction of the time an ArrayBuffer value takes in Chromium). findSnapshot hands out the bytes
 // only when the key is the current one and the bytes are whole.
 
-const DATABASE = "rb-python";
-const STORE = "snapshots";
+import { objectStore } from "./store.mjs";
+
 const RECORD = "current";
-
-let database = null;
-
-function open() {
-  database ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  return database;
-}
-
-async function run(mode, work) {
-  const db = await open();
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(STORE, mode);
-    const request = work(transaction.objectStore(STORE));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
-}
+const run = objectStore("rb-python", "snapshots");
 
 /** A Fletcher-style sum over 32-bit words: a few milliseconds for 30 MB, and any changed, lost or
  * swapped word changes it. (crypto.subtle would be stronger, but plain-http hosts lack it.) */
