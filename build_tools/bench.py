@@ -46,18 +46,15 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
+from build_tools.browsers import CHROMIUM
+from build_tools.browsers import CHROMIUM_ARGS as BROWSER_ARGS
 from build_tools.serve import Sent, SiteServer, running, serving
 from engine.benchmark import play_games
 from engine.registry import games as registered_games
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
+    *BROWSER_ARGS,
     # Every other host fails to resolve: the guard blocks them without Playwright's routing,
     # which would turn the HTTP cache off (and with it every return visit's cache).
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
