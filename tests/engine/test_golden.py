@@ -10,17 +10,15 @@ change of rules or generator changes them on purpose: regenerate with
 from __future__ import annotations
 
 import hashlib
-import json
-from pathlib import Path
 
 import pytest
 
 from engine.core import canonical
 from engine.rng import Rng
 
+from .golden_files import record, recorded
 from .harness import Table, tables
 
-GOLDEN = Path(__file__).with_name("golden")
 SEEDS = range(8)
 
 
@@ -39,22 +37,10 @@ def hashes(table: Table) -> list[str]:
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_golden_replays_end_in_the_recorded_states(table: Table) -> None:
-    path = GOLDEN / f"{table.game.id}.json"
-    recorded = json.loads(path.read_text()) if path.exists() else {}
-    assert table.id in recorded, f"no golden replays for {table.id}: run python -m tests.engine.test_golden"
-    assert hashes(table) == recorded[table.id]
-
-
-def main() -> None:
-    """Record the golden replays of every table, one file per game."""
-    GOLDEN.mkdir(exist_ok=True)
-    by_game: dict[str, dict[str, list[str]]] = {}
-    for table in tables():
-        by_game.setdefault(table.game.id, {})[table.id] = hashes(table)
-    for game_id, recorded in by_game.items():
-        (GOLDEN / f"{game_id}.json").write_text(json.dumps(recorded, indent=1) + "\n")
-        print(f"wrote golden/{game_id}.json")
+    expected = recorded(table)
+    assert expected is not None, f"no golden replays for {table.id}: run python -m tests.engine.test_golden"
+    assert hashes(table) == expected
 
 
 if __name__ == "__main__":
-    main()
+    record(hashes)

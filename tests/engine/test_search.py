@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +24,9 @@ from engine.registry import games
 from engine.replay import new_game, to_log
 from engine.rng import Rng
 
+from .golden_files import record, recorded
 from .harness import Table, tables
 
-GOLDEN = Path(__file__).with_name("golden")
 ITERATIONS = 12
 POSITIONS = 6
 
@@ -186,10 +185,9 @@ def test_a_games_projection_values_the_positions_a_rollout_stops_at() -> None:
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_choices_match_the_recorded_ones(table: Table) -> None:
     """Same position, same seed, same move: in CPython and in Pyodide alike."""
-    path = GOLDEN / f"{table.game.id}.search.json"
-    recorded = json.loads(path.read_text()) if path.exists() else {}
-    assert table.id in recorded, f"no recorded choices for {table.id}: run python -m tests.engine.test_search"
-    assert choices(table) == recorded[table.id]
+    expected = recorded(table, "search")
+    assert expected is not None, f"no recorded choices for {table.id}: run python -m tests.engine.test_search"
+    assert choices(table) == expected
 
 
 def choices(table: Table) -> list[str]:
@@ -223,15 +221,5 @@ def test_every_level_is_in_the_seat_menu_and_plays_through_the_bridge(game_id: s
         handle_json(json.dumps({"op": "close", "sandbox": f"levels-{key}"}))
 
 
-def main() -> None:
-    """Record the search's choices for every table, one file per game."""
-    by_game: dict[str, dict[str, list[str]]] = {}
-    for table in tables():
-        by_game.setdefault(table.game.id, {})[table.id] = choices(table)
-    for game_id, recorded in by_game.items():
-        (GOLDEN / f"{game_id}.search.json").write_text(json.dumps(recorded, indent=1) + "\n")
-        print(f"wrote golden/{game_id}.search.json")
-
-
 if __name__ == "__main__":
-    main()
+    record(choices, "search")
