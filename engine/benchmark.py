@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.bots.levels import LEVELS
 from engine.bots.perspective import Perspective
+from engine.core import win_shares
 from engine.registry import find_game
 from engine.rng import Rng
 
@@ -45,10 +46,10 @@ def play_games(game_id: str, count: int, *, players: int | None = None) -> dict[
             action = bots[seat].choose(state.view(seat), rng)
             move_times[lineup[seat]].append(time.perf_counter() - t0)
             state.apply(action)
-        winners = state.winners()
+        shares = win_shares(state.winners(), players)
         for seat, name in enumerate(lineup):
             held[name] += 1
-            won[name] += 1 / len(winners) if seat in winners else 0.0
+            won[name] += shares[seat]
     elapsed = time.perf_counter() - started
     return {
         "game": game_id,
@@ -84,8 +85,7 @@ def play_match(game_id: str, players: int, lead: str, field: str, games: range) 
             if seat == seat_of_lead and len(state.legal_actions()) > 1:
                 think_ms.append(1000 * (time.perf_counter() - started))
             state.apply(action)
-        winners = state.winners()
-        shares.append(1 / len(winners) if seat_of_lead in winners else 0.0)
+        shares.append(win_shares(state.winners(), players)[seat_of_lead])
     return {
         "game": game_id,
         "players": players,

@@ -216,6 +216,11 @@ def _copy(value: Any) -> Any:
     raise TypeError(f"a state may hold only plain data, not {kind.__name__}")
 
 
+def win_shares(winners: list[int], players: int) -> list[float]:
+    """Each seat's share of a win: 1/k for each of k winners, 0 for the rest."""
+    return [1 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+
+
 def canonical(state: State) -> str:
     """Everything a state holds, hidden details and the generator included, as one string.
 

@@ -39,7 +39,7 @@ from typing import Any
 
 from engine.bots.base import Bot
 from engine.bots.perspective import Perspective
-from engine.core import State
+from engine.core import State, win_shares
 from engine.rng import Rng
 
 Evaluate = Callable[[State], list[float]]
@@ -218,10 +218,6 @@ class SearchBot:
             return win_shares(state.winners(), state.players)
         projected = self.evaluate(state) if self.evaluate else state.scores()
         return values(projected, lower_wins=state.info.lower_wins)
-
-
-def win_shares(winners: list[int], players: int) -> list[float]:
-    return [1 / len(winners) if seat in winners else 0.0 for seat in range(players)]
 
 
 def values(projected: list[float], *, lower_wins: bool) -> list[float]:
