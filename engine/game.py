@@ -44,7 +44,10 @@ class Game:
     reader (the strongest within the time budget: `make bench`). `projected_scores` may help
     the search bot: each seat's likely final score from a position, oriented like `scores()`
     (without it, the scores as they stand); `search_horizon` is how many turns its rollouts
-    play before that (None: to the end, for a game whose scores mid-game mislead).
+    play before that (None: to the end, for a game whose scores mid-game mislead). `offers` are
+    actions that ask the other seats to agree (a proposal to end): the search makes one only
+    where the heuristic would, since to a tree an offer that may be declined is a free try, and
+    a bot offering every turn is not what a person at the table does.
     `option_samples` are the option sets the shared test suite plays (the first one also the
     benchmark's): a game with a long default can test a short one too.
     """
@@ -59,6 +62,7 @@ class Game:
     option_samples: tuple[dict[str, Any], ...] = ({},)
     projected_scores: Callable[[State], list[float]] | None = None
     search_horizon: int | None = 2
+    offers: frozenset[str] = frozenset()
 
     @property
     def info(self) -> GameInfo:

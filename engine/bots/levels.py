@@ -2,7 +2,7 @@
 
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
-rollouts) and, optionally, `Game.projected_scores` and `Game.search_horizon`.
+rollouts) and, optionally, `Game.projected_scores`, `Game.search_horizon` and `Game.offers`.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ def search(game: Game, iterations: int) -> SearchBot:
             iterations,
             evaluate=game.projected_scores,
             horizon=game.search_horizon,
+            offers=game.offers,
             time_limit=SAFETY_SECONDS,
         )
     return _SEARCHERS[key]

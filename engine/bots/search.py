@@ -5,7 +5,8 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012). Each iteration
 2. walks down one tree of action ids shared by all iterations, among the actions legal in that
    state, by PUCT: a node's mean value plus a bonus that fades with visits, weighted by a prior
    that favours the action the game's own heuristic bot would play (so a small budget plays
-   about as well as the heuristic and departs from it on evidence);
+   about as well as the heuristic and departs from it on evidence); an offer (`Game.offers`)
+   is a candidate only where the heuristic makes it;
 3. adds new nodes up to the end of the current seat's run of actions, never stopping half-way
    through a compound turn, so every value belongs to a finished move;
 4. lets the heuristic play on for `horizon` turns (changes of the seat to move; None: to the
@@ -77,8 +78,10 @@ class SearchBot:
         horizon: int | None,
         evaluate: Evaluate | None = None,
         time_limit: float | None = None,
+        offers: frozenset[str] = frozenset(),
     ) -> None:
         self.policy = policy
+        self.offers = offers
         self.iterations = iterations
         self.evaluate = evaluate
         self.horizon = horizon
@@ -181,10 +184,12 @@ class SearchBot:
             child.value += values[child.seat]  # type: ignore[index]  # set for every child
 
     def _select(self, node: _Node, legal: list[str], hint: str, rng: Rng) -> str | None:
-        """PUCT over the actions that close no loop; ties go to the generator."""
+        """PUCT over the actions that close no loop, but an offer only where the heuristic makes
+        it; ties go to the generator."""
         open_ = [a for a in legal if not (a in node.children and node.children[a].loop)]
         if not open_:
             return None
+        open_ = [a for a in open_ if a not in self.offers or a == hint] or open_
         visits = [node.children[a].visits if a in node.children else 0 for a in open_]
         total = sum(visits)
         tried = sum(node.children[a].value for a, n in zip(open_, visits, strict=True) if n)

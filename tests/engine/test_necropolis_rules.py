@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.games.necropolis.bots import HeuristicBot
 from engine.games.necropolis.examples import FIGURES, grave_row_position
 from engine.games.necropolis.rules import ALL_TILES, NecropolisState, describe_action, fits, placements
 from engine.games.necropolis.view import render
@@ -300,3 +301,20 @@ def test_turn_flow_shows_the_four_actions_and_the_ending() -> None:
     assert flow.count('class="rb-flow-box"') == 6
     steps = ("終了の提案", "墓地かマスタバへ", "牌を墓地へ", "作りなおし", "交換", "山が空ならゲーム終了")
     assert [step for step in steps if step not in desc] == []
+
+
+def test_the_bot_proposes_only_near_the_end() -> None:
+    """The page: a bot proposes the ending only with 7 tiles or fewer left in the pile and its own
+    estimate the lower (the search bot makes no offer the heuristic would not: test_search.py)."""
+    bot = HeuristicBot()
+    proposed = 0
+    for seed in range(40):
+        state, rng = NecropolisState(2, seed), Rng(seed)
+        while not state.is_over():
+            view = state.view(state.current_player)
+            action = bot.choose(view, rng)
+            if action == "propose":
+                assert view["pile"] <= 7
+                proposed += 1
+            state.apply(action)
+    assert proposed

@@ -14,4 +14,5 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     scenarios=SCENARIOS,
     figures=FIGURES,
+    offers=frozenset({"propose"}),
 )
