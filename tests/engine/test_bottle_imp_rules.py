@@ -19,6 +19,7 @@ from engine.games.bottle_imp.cards import (
     SUIT_CARDS,
     SUIT_SYMBOLS,
     card_label,
+    coins,
     trick_winner,
 )
 from engine.games.bottle_imp.codec import ACTIONS, describe_action, parse_action
@@ -627,3 +628,13 @@ def test_worked_examples_play_on_with_every_card_in_one_place() -> None:
                 break
             state.apply(rng.choice(state.legal_actions()))
             assert sorted(state.components()) == whole
+
+
+def test_the_standing_scores_the_hand_in_play_as_if_it_ended_now() -> None:
+    """What the search bot values a position by (`projected_scores`): the holder would lose the
+    Imp's trick, every other seat would score the coins it has won so far."""
+    state = no_undercut_position()
+    assert state.standing() == [0, -coins([15, 18, 33]), 0]
+    state.apply("play:36")  # the highest red wins 21, 35 and 36; the bottle stays at 9
+    assert state.standing() == [coins([21, 35, 36]), -coins([15, 18, 33]), 0]
+    assert find_game("bottle-imp").projected_scores(state) == [13.0, -14.0, 0.0]

@@ -586,3 +586,20 @@ def test_a_view_is_plain_json_data_at_every_stage() -> None:
         stages.add(state.view(None)["stage"])
         state.apply(rng.choice(state.legal_actions()))
     assert stages == {"bid", "play", "three", "bury", "one", "six", "give"}
+
+
+def test_the_search_projects_the_round_in_play_from_the_bids_and_the_tricks_left() -> None:
+    """`projected_scores`: with 15 tricks to come and each seat as likely to win any of them,
+    a bid of 7 (near the 7.5 expected) is worth more than a bid of 0; a trick won raises its
+    winner's projection (a point now instead of a one-in-two chance of it)."""
+    project = engine.find_game("herrlof").projected_scores
+    state = HerrlofState(2, 3)
+    state.apply("bid:0")
+    state.apply("bid:7")
+    assert state.round_in_play() == ([0, 7], [0, 0], 15)
+    before = project(state)
+    assert before[1] > before[0] > 0
+    while state.round_in_play()[1] == [0, 0]:
+        state.apply(state.legal_actions()[0])
+    winner = state.round_in_play()[1].index(1)
+    assert project(state)[winner] > before[winner]

@@ -27,6 +27,7 @@ from engine.games.rondo.board import (
     SPACES,
     VALUES,
 )
+from engine.games.rondo.bots import END_WORTH, WORTH_SHARE
 from engine.games.rondo.codec import ACTIONS, ALL_CHIPS, COLOUR_SYMBOLS, COLOURS, parse_action
 from engine.games.rondo.examples import BRANCHED, FIGURES, branch_position, try_chain
 from engine.games.rondo.rules import RULE_ANCHORS, SIDE, RondoState
@@ -598,3 +599,14 @@ def test_views_are_well_nested_html() -> None:
     checker = _Nesting()
     checker.feed(render(state.view(0)))
     assert checker.open == [] and "rd-result" in render(state.view(0))
+
+
+def test_the_search_values_a_chip_on_a_rack_as_the_heuristic_does() -> None:
+    """`projected_scores`: points plus each chip held at the heuristic's worth, which falls to
+    END_WORTH once the bag is nearly empty (a chip then only breaks a tie)."""
+    project = engine.find_game("rondo").projected_scores
+    worth = WORTH_SHARE * sum(VALUES["blue"]) / len(VALUES["blue"])
+    early = position(["PBY", "PP"], scores=[10, 12])
+    assert project(early) == pytest.approx([10 + 3 * worth, 12 + 2 * worth])
+    late = position(["PBY", "PP"], bag=["P", "B"], scores=[10, 12])
+    assert project(late) == pytest.approx([10 + 3 * END_WORTH, 12 + 2 * END_WORTH])

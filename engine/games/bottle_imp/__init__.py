@@ -2,7 +2,7 @@
 
 from engine.bots.random_bot import RandomBot
 from engine.game import Game
-from engine.games.bottle_imp.bots import HeuristicBot
+from engine.games.bottle_imp.bots import HeuristicBot, projected_scores
 from engine.games.bottle_imp.examples import FIGURES, SCENARIOS
 from engine.games.bottle_imp.rules import BottleImpState
 from engine.games.bottle_imp.view import render, status
@@ -15,4 +15,5 @@ GAME = Game(
     scenarios=SCENARIOS,
     figures=FIGURES,
     option_samples=({"target": "one-hand"},),
+    projected_scores=projected_scores,
 )

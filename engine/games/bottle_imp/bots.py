@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import State
 from engine.games.bottle_imp.cards import COINS, DECK, START_PRICE, coins, trick_winner
+from engine.games.bottle_imp.rules import BottleImpState
 from engine.rng import Rng
 
 COIN_MEAN = 3.5
@@ -24,6 +26,13 @@ LATER_KEEP = 0.55  # chance that one player still to come leaves a winning high 
 SHED_WEIGHT = 0.25  # value of shedding a low card safely, per point below the start price
 GIFT_WEIGHT = 0.35  # cost of each coin given to another player's trick
 HIGH_CARD_WEIGHT = 0.15  # cost of spending a high card on a trick it does not win
+
+
+def projected_scores(state: State) -> list[float]:
+    """The totals with the hand in play scored as it stands: the totals alone change only when a
+    hand ends, which a search's short rollouts seldom reach."""
+    assert isinstance(state, BottleImpState)
+    return [float(points) for points in state.standing()]
 
 
 class HeuristicBot:

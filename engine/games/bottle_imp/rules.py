@@ -210,6 +210,17 @@ class BottleImpState(State):
     def winners(self) -> list[int]:
         return winners(self._totals)
 
+    def standing(self) -> list[int]:
+        """Each total with the hand in play scored as if it ended now (before any card went
+        under the price, nobody holds the bottle and nobody pays)."""
+        if self._stage is Stage.OVER:
+            return self.scores()
+        if self._holder is None:
+            hand = [coins(cards) for cards in self._won]
+        else:
+            hand = hand_scores(self._won, holder=self._holder, imp=self._imp)
+        return [total + points for total, points in zip(self._totals, hand, strict=True)]
+
     def components(self) -> list[int]:
         cards = [START_PRICE, *self._imp, *(card for _, card, _ in self._trick)]
         for seat in range(self.players):

@@ -2,7 +2,7 @@
 
 from engine.bots.random_bot import RandomBot
 from engine.game import Game
-from engine.games.herrlof.bots import HeuristicBot
+from engine.games.herrlof.bots import HeuristicBot, projected_scores
 from engine.games.herrlof.examples import FIGURES, SCENARIOS
 from engine.games.herrlof.rules import HerrlofState
 from engine.games.herrlof.view import render, status
@@ -15,5 +15,6 @@ GAME = Game(
     scenarios=SCENARIOS,
     figures=FIGURES,
     option_samples=({"target": 20}, {}),
+    projected_scores=projected_scores,
     default_bot="heuristic",  # the search won 2 of 12 three-player games against it (make bench)
 )

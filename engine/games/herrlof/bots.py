@@ -13,9 +13,13 @@ It bids the tricks its hand should take and then plays to make exactly that many
 
 from __future__ import annotations
 
+from math import comb
 from typing import Any
 
+from engine.core import State
 from engine.games.herrlof.cards import HAGALAZ, VALKNUT, rank_of, suit_of
+from engine.games.herrlof.rules import HerrlofState
+from engine.games.herrlof.scoring import round_points
 from engine.games.herrlof.tricks import trick_winner
 from engine.rng import Rng
 
@@ -23,6 +27,24 @@ TRUMP_ODDS = (0.0, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)  # by rank: a 
 PLAIN_ODDS = (0.0, 0.0, 0.0, 0.05, 0.08, 0.15, 0.25, 0.4, 0.6, 0.8)  # a card of another suit
 SCALE = {2: 1.5, 3: 0.85}  # fitted so that bids neither over- nor undershoot on average (self-play)
 TRUMP_BONUS = 10  # a trump outranks every card of another suit
+
+
+def projected_scores(state: State) -> list[float]:
+    """The totals plus each seat's expected points for the round in play, as if every trick still
+    to come fell to each seat alike (1 in n): the totals alone change only when a round ends,
+    which a search's short rollouts seldom reach."""
+    assert isinstance(state, HerrlofState)
+    bids, tricks, left = state.round_in_play()
+    share = 1 / state.players
+    chances = [comb(left, k) * share**k * (1 - share) ** (left - k) for k in range(left + 1)]
+    projected = []
+    for total, bid, won in zip(state.scores(), bids, tricks, strict=True):
+        points = sum(
+            chance * (round_points(bid=bid, tricks=won + k)["points"] if bid is not None else won + k)
+            for k, chance in enumerate(chances)
+        )
+        projected.append(total + points)
+    return projected
 
 
 class HeuristicBot:

@@ -213,6 +213,12 @@ class HerrlofState(State):
     def winners(self) -> list[int]:
         return scoring.winners(**self._tie_breaks())
 
+    def round_in_play(self) -> tuple[list[int | None], list[int], int]:
+        """The round so far: each seat's bid (None before it bids), its tricks, and how many
+        tricks are still to be won (the current one included)."""
+        left = 0 if self.is_over() else max(len(hand) for hand in self._hands)
+        return list(self._bids), [len(tricks) for tricks in self._won], left
+
     def _tie_breaks(self) -> dict[str, list[int]]:
         last = self._sheet[-1]["tricks"] if self._sheet else [0] * self.players
         exact = [sum(1 for row in self._sheet if row["exact"][s]) for s in range(self.players)]

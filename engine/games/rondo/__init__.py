@@ -2,7 +2,7 @@
 
 from engine.bots.random_bot import RandomBot
 from engine.game import Game
-from engine.games.rondo.bots import HeuristicBot
+from engine.games.rondo.bots import HeuristicBot, projected_scores
 from engine.games.rondo.examples import FIGURES, SCENARIOS
 from engine.games.rondo.rules import RondoState
 from engine.games.rondo.view import render, status
@@ -14,5 +14,6 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     scenarios=SCENARIOS,
     figures=FIGURES,
+    projected_scores=projected_scores,
     default_bot="heuristic",  # the search lost all 10 three-player games to it (make bench)
 )

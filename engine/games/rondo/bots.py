@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import State
 from engine.games.rondo.board import BY_CENTRE, COLOURS_OF, INDEX, NEIGHBOURS, SPACES, VALUES
 from engine.games.rondo.codec import COLOURS, DOWN_IDS, GO_IDS, RACK_LIMIT, UP_IDS
+from engine.games.rondo.rules import RondoState
 from engine.rng import Rng
 
 WORTH_SHARE = 0.86
@@ -29,6 +31,20 @@ END_WORTH = 0.2
 BRIDGES = 1
 NEGATIVE = -1e9
 _MEAN = {side: sum(values) / len(values) for side, values in VALUES.items()}
+
+
+def rack_worth(view: dict[str, Any]) -> float:
+    """What a chip on a rack is worth from the position `view` shows (any seat's view will do)."""
+    nearly_empty = view["bag"] <= 2 * view["players"]
+    return END_WORTH if view["ending"] or nearly_empty else WORTH_SHARE * _MEAN[view["side"]]
+
+
+def projected_scores(state: State) -> list[float]:
+    """Each seat's points plus its rack at `rack_worth` a chip: the search then values a position
+    as the heuristic plays it, and no longer sees a chip laid at a loss as a gain."""
+    assert isinstance(state, RondoState)
+    worth = rack_worth(state.view(0))
+    return [score + worth * held for score, held in zip(state.scores(), state.rack_counts(), strict=True)]
 
 
 class HeuristicBot:
@@ -46,8 +62,7 @@ class _Planner:
         self.occupied = {INDEX[space] for space in view["board"]}
         self.rack = [view["rack"][c] for c in COLOURS]
         self.turn = view["turn"]
-        nearly_empty = view["bag"] <= 2 * view["players"]
-        self.worth = END_WORTH if view["ending"] or nearly_empty else WORTH_SHARE * _MEAN[view["side"]]
+        self.worth = rack_worth(view)
         chain = [INDEX[space] for space in self.turn["chain"]]
         self.bridges = BRIDGES - sum(view["board"][SPACES[i].id]["face"] == "down" for i in chain)
         self.last = chain[-1] if chain else None
