@@ -672,3 +672,21 @@ def test_turn_flow_shows_the_declaration_each_phases_action_the_exchange_and_the
     desc = flow.split("<desc>", 1)[1].split("</desc>", 1)[0]
     steps = ("フェイズ2に移ってもよい", "並べる（フェイズ1）", "清算する（フェイズ2）", "交換", "補充")
     assert [step for step in steps if step not in desc] == []
+
+
+def test_the_search_counts_a_column_as_cash_to_come_while_the_bag_allows() -> None:
+    """`projected_scores`: early on, a column is worth what it will cash; as the bag runs out,
+    only what the turns left can cash counts for it; at the end, the score itself."""
+    project = engine.find_game("no-return").projected_scores
+    state, rng, bot = NoReturnState(2, 1), Rng(1), HeuristicBot()
+    while not any(row["minus"] for row in state.breakdown()):
+        state.apply(bot.choose(state.view(state.current_player), rng))
+    assert project(state) == [row["plus"] + row["minus"] for row in state.breakdown()]
+    projected_less = False
+    while not state.is_over():
+        state.apply(bot.choose(state.view(state.current_player), rng))
+        for row, projected in zip(state.breakdown(), project(state), strict=True):
+            assert row["total"] <= projected <= row["plus"] + row["minus"]
+            projected_less = projected_less or projected < row["plus"] + row["minus"]
+    assert projected_less
+    assert project(state) == state.scores()

@@ -2,7 +2,7 @@
 
 from engine.bots.random_bot import RandomBot
 from engine.game import Game
-from engine.games.no_return.bots import HeuristicBot
+from engine.games.no_return.bots import HeuristicBot, projected_scores
 from engine.games.no_return.examples import FIGURES, SCENARIOS
 from engine.games.no_return.rules import NoReturnState
 from engine.games.no_return.view import render, status
@@ -14,6 +14,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     scenarios=SCENARIOS,
     figures=FIGURES,
-    search_horizon=None,  # columns count against their owner until cashed: only the end tells
+    projected_scores=projected_scores,
+    search_horizon=4,
     default_bot="heuristic",  # the search's rollouts to the end think too long here (make bench)
 )

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from engine.core import State
 from engine.games.no_return.codec import COLOURS, Counter, counter_id, parse_counter
+from engine.games.no_return.rules import NoReturnState
 from engine.rng import Rng
 
 SETUP_JUNK = 5  # at set-up, put aside every counter up to this value
@@ -27,6 +29,19 @@ PLACE_MIN_GAIN = 8  # below this, an exchange beats a placement
 CASH_PER_TURN = 12  # what one phase-2 turn cashes, roughly
 DRAWS_PER_TURN = 2.5  # counters a turn takes from the bag, roughly
 OVERPAY_COST = 0.5
+
+
+def projected_scores(state: State) -> list[float]:
+    """Each seat's score if its columns are cashed as far as the turns the bag still allows
+    (about CASH_PER_TURN a turn) and the rest counts against it: mid-game, a column is a
+    promise, not the minus it would be at the end."""
+    assert isinstance(state, NoReturnState)
+    turns_left = state.view(None)["bag"] / (state.players * DRAWS_PER_TURN)
+    cashable = turns_left * CASH_PER_TURN
+    return [
+        row["plus"] + min(row["minus"], cashable) - max(row["minus"] - cashable, 0.0)
+        for row in state.breakdown()
+    ]
 
 
 @dataclass
