@@ -74,7 +74,7 @@ def _catalog_entry(game: Game) -> Reply:
         "seat_names": [info.seat_name(seat) for seat in range(most)],
         "seat_kinds": [{"id": HUMAN, "name": "人間"}]
         + [{"id": BOT_PREFIX + key, "name": level.name} for key, level in LEVELS.items()],
-        "default_seats": game.default_seats(most),
+        "default_seats": {str(players): game.default_seats(players) for players in info.players},
         "options": [
             {
                 "key": option.key,

@@ -105,3 +105,24 @@ def test_the_setup_offers_every_player_count_and_option(warm: WarmSite, game_id:
     wait_settled(page)
     assert saved(page, game_id)["log"]["players"] == most
     assert setup.locator("fieldset select").count() == most
+
+
+def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defaults(warm: WarmSite) -> None:
+    """The Bottle Imp seats つよい at 2 and 3 players and やさしい at 4 (Game.default_bot)."""
+    page = warm.show("bottle-imp")
+    open_settings(page)
+    setup = page.locator(f"{SANDBOX} .rb-setup")
+    seats = setup.locator("fieldset select")
+
+    def choose_count(players: int) -> list[str]:
+        setup.get_by_label("人数").select_option(str(players))
+        wait_settled(page)
+        return saved(page, "bottle-imp")["seats"]
+
+    choose_count(2)
+    for index, kind in enumerate(["human", "bot:random"]):
+        seats.nth(index).select_option(kind)
+        wait_settled(page)
+    assert choose_count(4) == ["human", "bot:random", "bot:heuristic", "bot:heuristic"]
+    assert choose_count(3) == ["human", "bot:random", "bot:strong"]
+    assert choose_count(2) == ["human", "bot:random"]

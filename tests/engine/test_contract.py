@@ -32,7 +32,8 @@ def test_game_describes_itself(game_id: str) -> None:
     game = engine.find_game(game_id)
     info = game.info
     assert info.id == game_id and not info.name.isascii() and info.players
-    assert {"random", "heuristic"} <= set(game.bots) and game.default_bot in LEVELS
+    assert {"random", "heuristic"} <= set(game.bots)
+    assert all(game.default_level(players) in LEVELS for players in info.players)
     assert info.rule_anchors and all(re.fullmatch(r"[a-z0-9-]+", a) for a in info.rule_anchors)
     for option in info.options:
         assert not option.label.isascii() and option.default in [v for v, _ in option.choices]

@@ -231,7 +231,8 @@ def test_every_level_is_in_the_seat_menu_and_plays_through_the_bridge(game_id: s
     entry = json.loads(handle_json(json.dumps({"op": "catalog", "game": game_id})))["game"]
     kinds = [kind["id"] for kind in entry["seat_kinds"]]
     assert kinds == ["human", *(f"bot:{key}" for key in LEVELS)]
-    assert f"bot:{game.default_bot}" in kinds
+    assert {str(n): game.default_seats(n) for n in game.info.players} == entry["default_seats"]
+    assert all(seat in kinds for seats in entry["default_seats"].values() for seat in seats)
     players = game.info.players[0]
     for key in LEVELS:
         seats = [f"bot:{key}"] * players

@@ -164,10 +164,12 @@ export function mountSandbox(el) {
 
   const open = (log, seats = chosenSeats()) => request({ op: "open", log, seats });
 
-  /** The chosen seats, cut or filled up with the game's defaults to `count` seats. */
+  /** The seats for `count` players: each seat the reader changed keeps its choice; the others
+   * take the game's default for that count. */
   function resized(count) {
     const seats = chosenSeats();
-    return entry.default_seats.slice(0, count).map((fallback, i) => seats[i] ?? fallback);
+    const before = entry.default_seats[seats.length] ?? [];
+    return entry.default_seats[count].map((fallback, i) => (seats[i] && seats[i] !== before[i] ? seats[i] : fallback));
   }
 
   function buildSetup() {
