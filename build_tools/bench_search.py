@@ -119,7 +119,8 @@ def play_pyodide(chosen: list[tuple[str, int]], levels: list[str], games: int, o
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
         )
         context.set_default_timeout(TIMEOUT_MS * 10)
-        foreign = guard_requests(context)
+        foreign: list[str] = []
+        guard_requests(context, foreign)
         page = context.new_page()
         page.goto(base + NO_SANDBOX_PAGE)
         page.evaluate(START_WORKER, base + "assets/javascripts/sandbox/worker.mjs")
