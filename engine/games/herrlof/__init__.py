@@ -16,5 +16,4 @@ GAME = Game(
     figures=FIGURES,
     option_samples=({"target": 20}, {}),
     projected_scores=projected_scores,
-    default_bot="heuristic",  # the search won 2 of 12 three-player games against it (make bench)
 )

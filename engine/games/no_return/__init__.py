@@ -16,5 +16,5 @@ GAME = Game(
     figures=FIGURES,
     projected_scores=projected_scores,
     search_horizon=4,
-    default_bot="heuristic",  # the search's rollouts to the end think too long here (make bench)
+    default_bot={2: "strong", 3: "strong", 4: "heuristic"},  # the search is the weaker at 4 (make bench)
 )
