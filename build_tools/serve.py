@@ -66,6 +66,9 @@ class Sent:
 
 
 class SiteServer(ThreadingHTTPServer):
+    """site/ served at `address` (port 0 picks a free one); `rate` in bytes/s; `log`: keep a list
+    of what was sent (`sent`)."""
+
     daemon_threads = True
 
     def __init__(
@@ -191,23 +194,6 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
-def make_server(
-    site: Path,
-    port: int = 0,
-    *,
-    quiet: bool = False,
-    rate: float | None = None,
-    compress: bool = False,
-    files: dict[str, bytes] | None = None,
-    log: bool = False,
-) -> SiteServer:
-    """Return a server for site/ on 127.0.0.1 (port 0 picks a free one); `rate` in bytes/s;
-    `log`: keep a list of what was sent (server.sent)."""
-    return SiteServer(
-        ("127.0.0.1", port), site, quiet=quiet, rate=rate, compress=compress, files=files, log=log
-    )
-
-
 @contextlib.contextmanager
 def serving(site: Path, *, quiet: bool = False, **options: object) -> Iterator[str]:
     """Serve `site` from a background thread on a free port; yield its root URL (ending in /)."""
@@ -218,7 +204,7 @@ def serving(site: Path, *, quiet: bool = False, **options: object) -> Iterator[s
 @contextlib.contextmanager
 def running(site: Path, *, quiet: bool = False, **options: object) -> Iterator[SiteServer]:
     """Like serving(), but yield the server itself (its port, its log of what it sent)."""
-    server = make_server(site, quiet=quiet, **options)  # type: ignore[arg-type]
+    server = SiteServer(("127.0.0.1", 0), site, quiet=quiet, **options)  # type: ignore[arg-type]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -237,7 +223,7 @@ def main() -> None:
     parser.add_argument("--gzip", action="store_true", help="compress responses like a compressing host")
     args = parser.parse_args()
     rate = args.rate * 1e6 if args.rate else None
-    with make_server(args.site, args.port, rate=rate, compress=args.gzip) as server:
+    with SiteServer(("127.0.0.1", args.port), args.site, rate=rate, compress=args.gzip) as server:
         print(f"serving {args.site}/ on http://127.0.0.1:{server.server_port}/ (Ctrl+C to stop)")
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()

@@ -45,7 +45,7 @@ class Game:
     or one per count where the strongest differs. `projected_scores` may help
     the search bot: each seat's likely final score from a position, oriented like `scores()`
     (without it, the scores as they stand); `search_horizon` is how many turns its rollouts
-    play before that (None: to the end, for a game whose scores mid-game mislead). `offers` are
+    play before that. `offers` are
     actions that ask the other seats to agree (a proposal to end): the search makes one only
     where the heuristic would, since to a tree an offer that may be declined is a free try, and
     a bot offering every turn is not what a person at the table does.
@@ -62,7 +62,7 @@ class Game:
     figures: dict[str, Figure] = field(default_factory=dict)
     option_samples: tuple[dict[str, Any], ...] = ({},)
     projected_scores: Callable[[State], list[float]] | None = None
-    search_horizon: int | None = 2
+    search_horizon: int = 2
     offers: frozenset[str] = frozenset()
 
     @property

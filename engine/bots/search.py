@@ -9,9 +9,9 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012). Each iteration
    is a candidate only where the heuristic makes it;
 3. adds new nodes up to the end of the current seat's run of actions, never stopping half-way
    through a compound turn, so every value belongs to a finished move;
-4. lets the heuristic play on for `horizon` turns (changes of the seat to move; None: to the
-   end) and values the position: each seat's win share if the game ended there with the
-   scores as they stand (or as `evaluate` projects them);
+4. lets the heuristic play on for `horizon` turns (changes of the seat to move) and values the
+   position: each seat's win share if the game ended there with the scores as they stand (or
+   as `evaluate` projects them);
 5. credits every action on the path with the value of the seat that chose it.
 
 Compound turns (choose, pick, unpick, done) neither go round in circles nor wander:
@@ -75,7 +75,7 @@ class SearchBot:
         policy: Bot,
         iterations: int,
         *,
-        horizon: int | None,
+        horizon: int,
         evaluate: Evaluate | None = None,
         time_limit: float | None = None,
         offers: frozenset[str] = frozenset(),
@@ -217,7 +217,7 @@ class SearchBot:
             if state.current_player != mover:
                 mover = state.current_player
                 turns += 1
-                if self.horizon is not None and turns >= self.horizon:
+                if turns >= self.horizon:
                     break
         if state.is_over():
             return win_shares(state.winners(), state.players)

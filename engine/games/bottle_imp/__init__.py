@@ -16,9 +16,5 @@ GAME = Game(
     figures=FIGURES,
     option_samples=({"target": "one-hand"},),
     projected_scores=projected_scores,
-    default_bot={
-        2: "strong",
-        3: "strong",
-        4: "heuristic",
-    },  # the search is below the heuristic at 4 (make bench)
+    default_bot={2: "strong", 3: "strong", 4: "heuristic"},  # the search is the weaker at 4 (make bench)
 )

@@ -15,5 +15,5 @@ GAME = Game(
     scenarios=SCENARIOS,
     figures=FIGURES,
     projected_scores=projected_scores,
-    default_bot="heuristic",  # the search lost all 10 three-player games to it (make bench)
+    default_bot="heuristic",  # the search is no stronger at any player count (make bench)
 )
