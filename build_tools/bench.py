@@ -87,9 +87,8 @@ HOSTS = {
     "gzip": Host("gzip", throttled=True, compress=True),  # a host that compresses
 }
 
-# Runs in every document: note the moment any sandbox becomes ready (performance.now(), ms). Bots
-# move at once (a speed readers can choose), so "ready" is the reader's turn on every page, not
-# the end of the bots' animation on a game that a bot opens.
+# Runs in every document: note the moment any sandbox shows its first game (performance.now(),
+# ms). Bots are set to move at once (a speed readers can choose) for the pages' later moves.
 RECORD_READY = """
 try { localStorage.setItem("rb:bot-speed", "instant"); } catch {}
 window.__rbReady = [];

@@ -30,14 +30,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from build_tools.bench import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    NO_SANDBOX_PAGE,
-    START_WORKER,
-    TIMEOUT_MS,
-    guard_requests,
-)
+from build_tools.bench import NO_SANDBOX_PAGE, START_WORKER, TIMEOUT_MS, launch
 from build_tools.serve import serving
 from engine.benchmark import play_match
 from engine.bots.levels import LEVELS
@@ -115,12 +108,9 @@ def play_pyodide(chosen: list[tuple[str, int]], levels: list[str], games: int, o
         sync_playwright() as playwright,
         tempfile.TemporaryDirectory() as profile,
     ):
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
-        )
-        context.set_default_timeout(TIMEOUT_MS * 10)
         foreign: list[str] = []
-        guard_requests(context, foreign)
+        context = launch(playwright, profile, foreign)
+        context.set_default_timeout(TIMEOUT_MS * 10)
         page = context.new_page()
         page.goto(base + NO_SANDBOX_PAGE)
         page.evaluate(START_WORKER, base + "assets/javascripts/sandbox/worker.mjs")
