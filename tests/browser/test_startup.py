@@ -152,6 +152,15 @@ def test_the_next_start_restores_the_interpreter_the_first_kept(page: Page, http
     assert page.evaluate("window.__rbSnapshots") == 0  # nothing new to keep
 
 
+def test_the_kept_interpreter_leaves_out_its_pages_of_zeros(page: Page, http_server: str) -> None:
+    first_visit(page, http_server)
+    # snapshots.mjs keeps only the pages that hold anything: under half of the heap's
+    change_snapshot(page, http_server, "if (bytes.length * 2 > record.length) throw new Error(bytes.length);")
+    page.reload()
+    wait_settled(page)
+    assert [start["restored"] for start in starts(page)] == [True]
+
+
 FALLBACKS = {
     # made for other files: the manifest's key differs
     "other-files": "record.key = 'made-for-other-files';",
@@ -159,6 +168,10 @@ FALLBACKS = {
     "damaged": "bytes[bytes.length >> 1] ^= 0xff;",
     # intact but refused by Pyodide: another runtime's build id in its header
     "refused": "bytes.fill(0x5a, 16, 48); record.checksum = checksum(bytes);",
+    # its runs of kept pages no longer add up to the bytes kept
+    "runs-damaged": "record.runs[1] += 4096;",
+    # kept by a build from before the pages of zeros were left out (snapshots.mjs): no runs
+    "older-format": "delete record.runs;",
 }
 
 

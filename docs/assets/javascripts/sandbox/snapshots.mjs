@@ -3,14 +3,18 @@
 // "snapshots", one record under "current"). Cache Storage would be simpler, but browsers offer it
 // only to secure contexts, and a club's laptop serves the site over plain http on the LAN.
 //
-// A record is {key, length, checksum, bytes}: `key` is manifest.json's hash of every file the
-// interpreter's memory depends on, `checksum` a hash of the bytes, kept as a Blob (read back in
-// a fraction of the time an ArrayBuffer value takes in Chromium). findSnapshot hands out the bytes
-// only when the key is the current one and the bytes are whole.
+// A record is {key, length, runs, checksum, bytes}: `key` is manifest.json's hash of every file the
+// interpreter's memory depends on. More than half of the snapshot's 4 KB pages are zeros (unused
+// heap), so only the other pages are kept, end to end, in `bytes`, and `runs` says where each run
+// of them goes: [start, end, start, end, ...]. That halves what a return visit reads and checks.
+// `checksum` is a hash of the kept bytes, kept as a Blob (read back in a fraction of the time an
+// ArrayBuffer value takes in Chromium). findSnapshot hands out the snapshot only when the key is
+// the current one and the bytes are whole.
 
 import { objectStore } from "./store.mjs";
 
 const RECORD = "current";
+const PAGE = 4096;
 const run = objectStore("rb-python", "snapshots");
 
 /** A Fletcher-style sum over 32-bit words: a few milliseconds for 30 MB, and any changed, lost or
@@ -27,6 +31,46 @@ export function checksum(bytes) {
   return `${(low >>> 0).toString(16)}-${(high >>> 0).toString(16)}`;
 }
 
+function zeros(bytes, start, end) {
+  for (let i = start; i < end; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+/** The snapshot without its pages of zeros: {runs, kept}, as the record keeps them. */
+export function pack(bytes) {
+  const runs = [];
+  for (let start = 0; start < bytes.byteLength; start += PAGE) {
+    const end = Math.min(start + PAGE, bytes.byteLength);
+    if (zeros(bytes, start, end)) continue;
+    if (runs.at(-1) === start) runs[runs.length - 1] = end;
+    else runs.push(start, end);
+  }
+  let size = 0;
+  for (let i = 0; i < runs.length; i += 2) size += runs[i + 1] - runs[i];
+  const kept = new Uint8Array(size);
+  for (let i = 0, at = 0; i < runs.length; at += runs[i + 1] - runs[i], i += 2) {
+    kept.set(bytes.subarray(runs[i], runs[i + 1]), at);
+  }
+  return { runs, kept };
+}
+
+/** The snapshot of `length` bytes that pack() made `runs` and `kept` of; throws unless they fit
+ * it exactly (in order, within the length, and every kept byte used). */
+export function unpack(length, runs, kept) {
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (let i = 0, last = 0; i < runs.length; last = runs[i + 1], i += 2) {
+    const [start, end] = [runs[i], runs[i + 1]];
+    if (!(Number.isInteger(start) && Number.isInteger(end) && last <= start && start < end && end <= length)) {
+      throw new Error("the saved interpreter's runs are damaged");
+    }
+    bytes.set(kept.subarray(at, at + end - start), start);
+    at += end - start;
+  }
+  if (at !== kept.byteLength) throw new Error("the saved interpreter is damaged");
+  return bytes;
+}
+
 /** Whether a snapshot made for `key` (a promise) is stored: null if none is, else {bytes}, a
  * promise of its bytes that rejects unless they are whole. Only the record's small fields are read
  * before answering, so that Pyodide's start can begin while the bytes are still being read. */
@@ -38,13 +82,12 @@ export async function findSnapshot(key) {
     console.warn("rb: the saved interpreter could not be read", err);
     return null;
   }
-  if (!record || record.key !== (await key)) return null;
+  // A record from before the pages of zeros were left out has no runs: it is replaced.
+  if (!record || record.key !== (await key) || !Array.isArray(record.runs)) return null;
   const bytes = (async () => {
-    const data = new Uint8Array(record.bytes instanceof Blob ? await record.bytes.arrayBuffer() : record.bytes);
-    if (data.byteLength !== record.length || checksum(data) !== record.checksum) {
-      throw new Error("the saved interpreter is damaged");
-    }
-    return data;
+    const kept = new Uint8Array(record.bytes instanceof Blob ? await record.bytes.arrayBuffer() : record.bytes);
+    if (checksum(kept) !== record.checksum) throw new Error("the saved interpreter is damaged");
+    return unpack(record.length, record.runs, kept);
   })();
   bytes.catch(() => {}); // whoever awaits it hears of a failure; until then it is no unhandled one
   return { bytes };
@@ -53,12 +96,12 @@ export async function findSnapshot(key) {
 /** Keep `bytes` as the snapshot for `key`, replacing any other; true once it is kept. As a Blob,
  * or where a browser keeps no Blobs in IndexedDB (WebKit's private sessions), as an ArrayBuffer. */
 export async function writeSnapshot(key, bytes) {
-  const record = { key, length: bytes.byteLength, checksum: checksum(bytes) };
-  const whole = bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+  const { runs, kept } = pack(bytes);
+  const record = { key, length: bytes.byteLength, runs, checksum: checksum(kept) };
   let failure = null;
-  for (const kept of [new Blob([bytes]), whole]) {
+  for (const stored of [new Blob([kept]), kept.buffer]) {
     try {
-      await run("readwrite", (store) => store.put({ ...record, bytes: kept }, RECORD));
+      await run("readwrite", (store) => store.put({ ...record, bytes: stored }, RECORD));
       return true;
     } catch (err) {
       failure = err;
