@@ -28,13 +28,18 @@ function delay(ms, signal) {
   });
 }
 
+/** morphdom, loaded once: from the mount on, so the first frame does not wait for it. */
+function loadMorphdom() {
+  morphdom ??= import(MORPHDOM_URL).then((module) => module.default);
+  return morphdom;
+}
+
 /** Patch the board with the engine's HTML, keeping unchanged nodes (and so keyboard focus). */
 function morph(board, html) {
   const template = h("template", { innerHTML: html }); // engine-rendered HTML
   const next = board.cloneNode(false);
   next.append(template.content);
-  morphdom ??= import(MORPHDOM_URL).then((module) => module.default);
-  return morphdom.then((patch) => patch(board, next, { childrenOnly: true }));
+  return loadMorphdom().then((patch) => patch(board, next, { childrenOnly: true }));
 }
 
 export function mountSandbox(el) {
@@ -312,6 +317,7 @@ export function mountSandbox(el) {
 
   async function start() {
     setState("loading");
+    loadMorphdom().catch(() => {}); // a failure is heard by the first frame's morph
     channel.watch(showProgress, signal);
     try {
       const catalog = await call({ op: "catalog", game });
