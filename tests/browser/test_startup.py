@@ -1,11 +1,15 @@
 """How the sandbox starts (issue 13), in Debian's Chromium: every path ends in a sandbox that plays.
 
 - early: the worker starts from early.js, inline and first in <head>, and the shell adopts it;
+- search: material's search index is built once the sandbox is ready, or at once when the reader
+  turns to search first;
 - precompressed: the runtime's two big files come from their .gz siblings, unpacked by the
   worker; without siblings, or from a host that decodes them itself, the files work as before;
-- snapshot: the first start keeps a memory snapshot of the interpreter; the next start restores it;
-- fallback: a snapshot made for other files, a damaged one, or one that fails to restore, gives a
-  normal start, with no error in the console, and is replaced by a good one.
+- snapshot: the first start keeps a memory snapshot of the interpreter, without its pages of zeros;
+  the next start restores it;
+- fallback: a snapshot made for other files, a damaged one, one an older build kept in another
+  form, or one that fails to restore, gives a normal start, with no error in the console, and is
+  replaced by a good one.
 
 Each test is a cold start in a fresh context (conftest.py): requests leaving 127.0.0.1 and
 console errors fail it. (Playwright's routing, which the guard uses, turns the HTTP cache off, so
@@ -18,7 +22,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 
 from tests.browser.helpers import (
     BOOT_TIMEOUT_MS,
@@ -44,10 +48,22 @@ window.Worker = class extends window.Worker {
     if (!String(args[0]).includes("/sandbox/worker.mjs")) return;
     window.__rbCreators.push(document.currentScript?.dataset.worker ?? "shell");
     this.addEventListener("message", ({ data }) => {
-      if (data.stage === "ready") window.__rbStarts.push(data);
+      if (data.stage === "ready") window.__rbStarts.push({ ...data, at: performance.now() });
       if (data.type === "snapshot") window.__rbSnapshots += 1;
     });
   }
+};
+"""
+
+
+# When material's search worker was sent its index (its setup message, type 0). Installed before
+# early.js wraps postMessage, so a message early.js holds back counts when it is sent on.
+RECORD_SEARCH_SETUP = """
+window.__rbSearchSetup = null;
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (message?.type === 0 && message.data?.docs) window.__rbSearchSetup ??= performance.now();
+  return post.call(this, message, ...rest);
 };
 """
 
@@ -133,6 +149,38 @@ def test_a_host_that_decodes_the_siblings_itself(page: Page, http_server: str, s
     page.context.route("**/*.gz", decoded)
     open_sandbox(page, http_server + GAME_PAGE)
     plays(page)
+
+
+# --- material's search index waits for the sandbox, unless the reader turns to search ------------
+
+
+def test_the_search_index_is_built_once_the_sandbox_is_ready(page: Page, http_server: str) -> None:
+    page.add_init_script(RECORD_SEARCH_SETUP)
+    open_sandbox(page, http_server + GAME_PAGE)
+    page.wait_for_function("window.__rbSearchSetup !== null", timeout=BOOT_TIMEOUT_MS)
+    (start,) = starts(page)
+    assert page.evaluate("window.__rbSearchSetup") >= start["at"]
+    expect_search_finds(page, "墓地", "necropolis")
+
+
+def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Page, http_server: str) -> None:
+    page.add_init_script(RECORD_SEARCH_SETUP)
+    page.context.route("**/pyodide.asm.wasm*", lambda route: None)  # never answered: Python waits
+    page.goto(http_server + GAME_PAGE)
+    expect_search_finds(page, "手元カウンター", "no-return")
+    assert page.get_attribute(".rb-sandbox", "data-rb-state") == "loading"
+    assert starts(page) == []
+    # sent when the box took focus, not by early.js's last resort 10 s after the page's start
+    assert page.evaluate("window.__rbSearchSetup") < 10_000
+
+
+def expect_search_finds(page: Page, word: str, name: str) -> None:
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(word)
+    box.press("End")  # material searches on keyup; fill() alone sends none
+    hit = page.locator(f".md-search-result__item a[href*='/{name}.html']").first
+    expect(hit).to_be_visible(timeout=BOOT_TIMEOUT_MS)
 
 
 # --- the snapshot, and the fallbacks ----------------------------------------------------------------
