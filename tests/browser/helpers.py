@@ -10,7 +10,7 @@ import base64
 import json
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 import engine
 from engine.core import State
@@ -189,3 +189,12 @@ CHANGE_SNAPSHOT = """async (module, change) => {
   db.close();
   return record.key;
 }"""
+
+
+def search_hit(page: Page, word: str, name: str) -> Locator:
+    """Type `word` into material's search box, as a reader would; the first hit on `name`.html."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill(word)
+    box.press("End")  # material searches on keyup; fill() alone sends none
+    return page.locator(f".md-search-result__item a[href*='/{name}.html']").first

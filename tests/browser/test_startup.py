@@ -31,6 +31,7 @@ from tests.browser.helpers import (
     legal_buttons,
     move_lines,
     open_sandbox,
+    search_hit,
     wait_settled,
 )
 
@@ -58,14 +59,14 @@ window.Worker = class extends window.Worker {
 
 # When material's search worker was sent its index (its setup message, type 0). Installed before
 # early.js wraps postMessage, so a message early.js holds back counts when it is sent on.
-RECORD_SEARCH_SETUP = """
-window.__rbSearchSetup = null;
-const post = Worker.prototype.postMessage;
-Worker.prototype.postMessage = function (message, ...rest) {
-  if (message?.type === 0 && message.data?.docs) window.__rbSearchSetup ??= performance.now();
-  return post.call(this, message, ...rest);
-};
-"""
+RECORD_SEARCH_SETUP = """(() => {
+  window.__rbSearchSetup = null;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message?.type === 0 && message.data?.docs) window.__rbSearchSetup ??= performance.now();
+    return post.call(this, message, ...rest);
+  };
+})();"""
 
 
 @pytest.fixture
@@ -160,27 +161,18 @@ def test_the_search_index_is_built_once_the_sandbox_is_ready(page: Page, http_se
     page.wait_for_function("window.__rbSearchSetup !== null", timeout=BOOT_TIMEOUT_MS)
     (start,) = starts(page)
     assert page.evaluate("window.__rbSearchSetup") >= start["at"]
-    expect_search_finds(page, "墓地", "necropolis")
+    expect(search_hit(page, "墓地", "necropolis")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
 
 
 def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Page, http_server: str) -> None:
     page.add_init_script(RECORD_SEARCH_SETUP)
     page.context.route("**/pyodide.asm.wasm*", lambda route: None)  # never answered: Python waits
     page.goto(http_server + GAME_PAGE)
-    expect_search_finds(page, "手元カウンター", "no-return")
+    expect(search_hit(page, "手元カウンター", "no-return")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     assert page.get_attribute(".rb-sandbox", "data-rb-state") == "loading"
     assert starts(page) == []
     # sent when the box took focus, not by early.js's last resort 10 s after the page's start
     assert page.evaluate("window.__rbSearchSetup") < 10_000
-
-
-def expect_search_finds(page: Page, word: str, name: str) -> None:
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.fill(word)
-    box.press("End")  # material searches on keyup; fill() alone sends none
-    hit = page.locator(f".md-search-result__item a[href*='/{name}.html']").first
-    expect(hit).to_be_visible(timeout=BOOT_TIMEOUT_MS)
 
 
 # --- the snapshot, and the fallbacks ----------------------------------------------------------------

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from build_tools.serve import serving
 from engine.registry import find_game, games
+from tests.browser.helpers import search_hit
 from tests.conftest import Guard
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,14 +133,10 @@ def search_page(browser: Browser, http_server: str) -> Iterator[Page]:
 
 @pytest.mark.parametrize(("name", "word"), COMPOUND_WORDS)
 def test_search_finds_compound_word(search_page: Page, name: str, word: str) -> None:
-    page = search_page
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.fill(word)
-    box.press("End")  # Material searches on keyup; fill() alone sends none
-    hit = page.locator(f".md-search-result__item a[href*='/{name}.html']").first
+    hit = search_hit(search_page, word, name)
     expect(hit).to_be_visible(timeout=60_000)  # the first word waits for the index to be built
-    expect(page.locator(f".md-search-result__item a[href*='/{name}.html'] mark").first).to_be_visible()
+    marks = search_page.locator(f".md-search-result__item a[href*='/{name}.html'] mark")
+    expect(marks.first).to_be_visible()
 
 
 @pytest.fixture

@@ -31,17 +31,17 @@ export function checksum(bytes) {
   return `${(low >>> 0).toString(16)}-${(high >>> 0).toString(16)}`;
 }
 
-function zeros(bytes, start, end) {
+function allZeros(bytes, start, end) {
   for (let i = start; i < end; i++) if (bytes[i] !== 0) return false;
   return true;
 }
 
 /** The snapshot without its pages of zeros: {runs, kept}, as the record keeps them. */
-export function pack(bytes) {
+function pack(bytes) {
   const runs = [];
   for (let start = 0; start < bytes.byteLength; start += PAGE) {
     const end = Math.min(start + PAGE, bytes.byteLength);
-    if (zeros(bytes, start, end)) continue;
+    if (allZeros(bytes, start, end)) continue;
     if (runs.at(-1) === start) runs[runs.length - 1] = end;
     else runs.push(start, end);
   }
@@ -56,7 +56,7 @@ export function pack(bytes) {
 
 /** The snapshot of `length` bytes that pack() made `runs` and `kept` of; throws unless they fit
  * it exactly (in order, within the length, and every kept byte used). */
-export function unpack(length, runs, kept) {
+function unpack(length, runs, kept) {
   const bytes = new Uint8Array(length);
   let at = 0;
   for (let i = 0, last = 0; i < runs.length; last = runs[i + 1], i += 2) {
