@@ -41,14 +41,13 @@ class Game:
 
     `bots` maps "random" and "heuristic" to the game's own players (their names are the seat
     menu's, `engine.bots.levels`); `default_bot` is the level the sandbox seats opposite the
-    reader (the strongest within the time budget: `make bench`), one for every player count
-    or one per count where the strongest differs. `projected_scores` may help
-    the search bot: each seat's likely final score from a position, oriented like `scores()`
-    (without it, the scores as they stand); `search_horizon` is how many turns its rollouts
-    play before that. `offers` are
-    actions that ask the other seats to agree (a proposal to end): the search makes one only
-    where the heuristic would, since to a tree an offer that may be declined is a free try, and
-    a bot offering every turn is not what a person at the table does.
+    reader (the strongest within the time budget: `make bench`), one for every player count or
+    one per count where the strongest differs. `projected_scores` may help the search bot: each
+    seat's likely final score from a position, oriented like `scores()` (without it, the scores
+    as they stand); `search_horizon` is how many turns its rollouts play before that. `offers`
+    are actions that ask the other seats to agree (a proposal to end): the search makes one only
+    where the heuristic would, since to a tree an offer that may be declined is a free try, and a
+    bot offering every turn is not what a person at the table does.
     `option_samples` are the option sets the shared test suite plays (the first one also the
     benchmark's): a game with a long default can test a short one too.
     """
