@@ -155,6 +155,35 @@ def test_reload_resumes_the_game_from_the_workers_save(sandbox_page: Page, http_
     assert move_lines(sandbox_page) == lines and len(lines) >= 3
 
 
+
+TALK_TO_A_NEW_WORKER = """async (url) => {
+  const worker = new Worker(url, { type: "module" });
+  const waiting = new Map();
+  worker.addEventListener("message", ({ data }) => waiting.get(data.id)?.(data));
+  let id = 0;
+  const ask = (type, payload) => new Promise((resolve) => {
+    waiting.set(++id, resolve);
+    worker.postMessage({ id, type, payload });
+  });
+  const sandbox = "order-1";
+  const [resumed, closed] = await Promise.all([
+    ask("resume", { game: "necropolis", sandbox }),
+    ask("call", { op: "close", sandbox }),
+  ]);
+  const exported = await ask("call", { op: "export", sandbox });
+  worker.terminate();
+  return [resumed.result.ok, closed.result.ok, exported.result.ok];
+}"""
+
+
+def test_the_worker_answers_requests_in_the_order_they_came(sandbox_page: Page, http_server: str) -> None:
+    """The shell asks for its saved game at mount, and a reader who leaves while Python starts
+    closes the sandbox before the answer: the close must come after the resumed game, or that
+    game would stay open in the worker (the saved game is read while Python starts)."""
+    open_sandbox(sandbox_page, http_server + "necropolis.html")  # a saved game to resume
+    replies = sandbox_page.evaluate(TALK_TO_A_NEW_WORKER, http_server + "assets/javascripts/sandbox/worker.mjs")
+    assert replies == [True, True, False]
+
 # --- everything else (the warm page) -----------------------------------------------------------------
 
 

@@ -217,15 +217,16 @@ export function mountSandbox(el) {
     return open(shared.log, shared.seats);
   }
 
-  /** Reopen the game the worker saved for this page (after a reload, or another visit). */
-  async function resumeSaved() {
-    const reply = await channel.resume({ game, sandbox });
+  /** Show the game the worker saved for this page (after a reload, or another visit): `resumed`
+   * is the worker's reply to the resume asked for at mount. */
+  async function resumeSaved(resumed) {
+    const reply = await resumed;
     return !reply.missing && play(async () => reply); // a save that no longer loads says why
   }
 
-  async function openFirst() {
+  async function openFirst(resumed) {
     if (wanted) return openScenario(wanted);
-    if ((await openShared()) || (await resumeSaved())) return true;
+    if ((await openShared()) || (await resumeSaved(resumed))) return true;
     return active && el.dataset.rbState !== "error" && open(freshLog());
   }
 
@@ -319,13 +320,18 @@ export function mountSandbox(el) {
     setState("loading");
     loadMorphdom().catch(() => {}); // a failure is heard by the first frame's morph
     channel.watch(showProgress, signal);
+    // Both asked at once, so the worker answers both as soon as Python is ready (a shared link
+    // or a worked example opened first replaces the resumed game).
+    const catalog = call({ op: "catalog", game });
+    const resumed = channel.resume({ game, sandbox });
+    resumed.catch(() => {}); // awaited in openFirst, or not at all if the catalog fails
     try {
-      const catalog = await call({ op: "catalog", game });
+      const reply = await catalog;
       if (!active) return;
-      if (!catalog.ok) throw new Error(TEXT.unknownGame + game);
-      entry = catalog.game;
+      if (!reply.ok) throw new Error(TEXT.unknownGame + game);
+      entry = reply.game;
       buildSetup();
-      await openFirst();
+      await openFirst(resumed);
     } catch (err) {
       fail(err);
     }

@@ -140,8 +140,18 @@ async function boot() {
 const ready = boot(); // Promise of the bridge's handle_json PyProxy
 ready.catch(() => {}); // the page hears of a failure through "progress"; calls get it too
 
+let turn = ready.catch(() => {}); // the last request's work: each waits for the one before
+
+/** `work` once every request that came before has been answered: a page may send a request before
+ * the answer to the last (the shell asks for the catalog and the saved game at once). */
+function inTurn(work) {
+  const done = turn.then(work);
+  turn = done.catch(() => {});
+  return done;
+}
+
 /** Run one bridge request; keep the game's `save` here and pass the rest to the page. */
-async function call(payload) {
+async function runBridge(payload) {
   const handle = await ready;
   const reply = JSON.parse(handle(JSON.stringify(payload)));
   if (reply.save) {
@@ -151,10 +161,16 @@ async function call(payload) {
   return reply;
 }
 
-async function resume({ game, sandbox }) {
-  const saved = await readSave(game);
-  if (!saved) return { ok: false, missing: true };
-  return call({ op: "open", sandbox, log: saved.log, seats: saved.seats });
+const call = (payload) => inTurn(() => runBridge(payload));
+
+/** Reopen the saved game; it is read from storage at once, while Python may still be starting. */
+function resume({ game, sandbox }) {
+  const saved = readSave(game);
+  return inTurn(async () => {
+    const found = await saved;
+    if (!found) return { ok: false, missing: true };
+    return runBridge({ op: "open", sandbox, log: found.log, seats: found.seats });
+  });
 }
 
 async function answer({ id, type, payload }) {
