@@ -303,6 +303,25 @@ def test_turn_flow_shows_the_four_actions_and_the_ending() -> None:
     assert [step for step in steps if step not in desc] == []
 
 
+def test_near_the_end_the_bot_proposes_when_ahead_and_not_when_behind() -> None:
+    """The page's other half of the rule: with 5 tiles in the pile, the bot to move proposes the
+    ending with no mastaba against a hidden 3-3, and draws with the 3-3 against an empty mastaba
+    (nothing fits a grave's end, its start is too light to rebuild, and the pile's tiles are
+    heavy enough that an exchange gains little)."""
+    pile = ["2-3", "1-4", "2-4", "3-4", "1-5"]
+    ends = ["0-1", "1-2", "0-0", "0-2"]
+
+    def choice(own: list[str], other: list[str]) -> str:
+        rest = [t for t in REST if t not in [*pile, *own, *other, *ends]]
+        graves = [["0-1", *rest[:10], "1-2"], ["0-0", *rest[10:], "0-2"]]
+        view = position(graves=graves, mastabas=[own, other], pile=pile).view(0)
+        assert "propose" in view["legal_actions"]
+        return HeuristicBot().choose(view, Rng(1))
+
+    assert choice([], ["3-3"]) == "propose"
+    assert choice(["3-3"], []) == "draw"
+
+
 def test_the_bot_proposes_only_near_the_end() -> None:
     """The page: a bot proposes the ending only with 7 tiles or fewer left in the pile and its own
     estimate the lower (the search bot makes no offer the heuristic would not: test_search.py)."""
