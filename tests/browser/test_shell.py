@@ -155,7 +155,6 @@ def test_reload_resumes_the_game_from_the_workers_save(sandbox_page: Page, http_
     assert move_lines(sandbox_page) == lines and len(lines) >= 3
 
 
-
 TALK_TO_A_NEW_WORKER = """async (url) => {
   const worker = new Worker(url, { type: "module" });
   const waiting = new Map();
@@ -181,8 +180,10 @@ def test_the_worker_answers_requests_in_the_order_they_came(sandbox_page: Page, 
     closes the sandbox before the answer: the close must come after the resumed game, or that
     game would stay open in the worker (the saved game is read while Python starts)."""
     open_sandbox(sandbox_page, http_server + "necropolis.html")  # a saved game to resume
-    replies = sandbox_page.evaluate(TALK_TO_A_NEW_WORKER, http_server + "assets/javascripts/sandbox/worker.mjs")
+    worker = http_server + "assets/javascripts/sandbox/worker.mjs"
+    replies = sandbox_page.evaluate(TALK_TO_A_NEW_WORKER, worker)
     assert replies == [True, True, False]
+
 
 # --- everything else (the warm page) -----------------------------------------------------------------
 
