@@ -44,10 +44,11 @@ class Game:
     reader (the strongest within the time budget: `make bench`), one for every player count or
     one per count where the strongest differs. `projected_scores` may help the search bot: each
     seat's likely final score from a position, oriented like `scores()` (without it, the scores
-    as they stand); `search_horizon` is how many turns its rollouts play before that. `offers`
-    are actions that ask the other seats to agree (a proposal to end): the search makes one only
-    where the heuristic would, since to a tree an offer that may be declined is a free try, and a
-    bot offering every turn is not what a person at the table does.
+    as they stand); `search_horizon` is how many turns its rollouts play before that: a number,
+    or a function of the position (a game whose scores change when a hand ends plays to it).
+    `offers` are actions that ask the other seats to agree (a proposal to end): the search makes
+    one only where the heuristic would, since to a tree an offer that may be declined is a free
+    try, and a bot offering every turn is not what a person at the table does.
     `option_samples` are the option sets the shared test suite plays (the first one also the
     benchmark's): a game with a long default can test a short one too.
     """
@@ -61,7 +62,7 @@ class Game:
     figures: dict[str, Figure] = field(default_factory=dict)
     option_samples: tuple[dict[str, Any], ...] = ({},)
     projected_scores: Callable[[State], list[float]] | None = None
-    search_horizon: int = 2
+    search_horizon: int | Callable[[State], int] = 2
     offers: frozenset[str] = frozenset()
 
     @property

@@ -9,9 +9,9 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012). Each iteration
    is a candidate only where the heuristic makes it;
 3. adds new nodes up to the end of the current seat's run of actions, never stopping half-way
    through a compound turn, so every value belongs to a finished move;
-4. lets the heuristic play on for `horizon` turns (changes of the seat to move) and values the
-   position: each seat's win share if the game ended there with the scores as they stand (or
-   as `evaluate` projects them);
+4. lets the heuristic play on for `horizon` turns (changes of the seat to move; a number, or a
+   function of the position where the rollout starts) and values the position: each seat's win
+   share if the game ended there with the scores as they stand (or as `evaluate` projects them);
 5. credits every action on the path with the value of the seat that chose it.
 
 Compound turns (choose, pick, unpick, done) neither go round in circles nor wander:
@@ -75,7 +75,7 @@ class SearchBot:
         policy: Bot,
         iterations: int,
         *,
-        horizon: int,
+        horizon: int | Callable[[State], int],
         evaluate: Evaluate | None = None,
         time_limit: float | None = None,
         offers: frozenset[str] = frozenset(),
@@ -210,6 +210,7 @@ class SearchBot:
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         turns, steps = 0, 0
+        horizon = self.horizon(state) if callable(self.horizon) else self.horizon
         mover = state.current_player
         while mover is not None and steps < ROLLOUT_STEPS:
             state.apply(self.policy.choose(state.view(mover), rng))
@@ -217,7 +218,7 @@ class SearchBot:
             if state.current_player != mover:
                 mover = state.current_player
                 turns += 1
-                if turns >= self.horizon:
+                if turns >= horizon:
                     break
         if state.is_over():
             return win_shares(state.winners(), state.players)

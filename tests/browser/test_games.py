@@ -108,8 +108,8 @@ def test_the_setup_offers_every_player_count_and_option(warm: WarmSite, game_id:
 
 
 def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defaults(warm: WarmSite) -> None:
-    """The Bottle Imp seats つよい at 2 and 3 players and やさしい at 4 (Game.default_bot)."""
-    page = warm.show("bottle-imp")
+    """No Return seats つよい at 2 and 3 players and やさしい at 4 (Game.default_bot)."""
+    page = warm.show("no-return")
     open_settings(page)
     setup = page.locator(f"{SANDBOX} .rb-setup")
     seats = setup.locator("fieldset select")
@@ -117,7 +117,7 @@ def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defau
     def choose_count(players: int) -> list[str]:
         setup.get_by_label("人数").select_option(str(players))
         wait_settled(page)
-        return saved(page, "bottle-imp")["seats"]
+        return saved(page, "no-return")["seats"]
 
     choose_count(2)
     for index, kind in enumerate(["human", "bot:random"]):

@@ -638,3 +638,23 @@ def test_the_standing_scores_the_hand_in_play_as_if_it_ended_now() -> None:
     state.apply("play:36")  # the highest red wins 21, 35 and 36; the bottle stays at 9
     assert state.standing() == [coins([21, 35, 36]), -coins([15, 18, 33]), 0]
     assert find_game("bottle-imp").projected_scores(state) == [13.0, -14.0, 0.0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_search_looks_ahead_to_the_end_of_the_hand(players: int) -> None:
+    """The search's rollouts play until the hand is scored (`Game.search_horizon`): at the deal,
+    one pass per seat and then every card that will be played; after the passing, one play per
+    card still in a hand or face up, down to the hand's last."""
+    horizon = find_game("bottle-imp").search_horizon
+    assert callable(horizon)
+    state, rng = BottleImpState(players, 5, {"target": "one-hand"}), Rng(5)
+    at_deal = horizon(state)
+    while state.view(None)["stage"] == "passing":
+        state.apply(rng.choice(state.legal_actions()))
+    assert at_deal == players + horizon(state)
+    plays = 0
+    while not state.is_over():
+        assert horizon(state) == len(DECK) - state.view(None)["imp_count"] - plays
+        state.apply(rng.choice(state.legal_actions()))
+        plays += 1
+    assert horizon(state) == 0 and plays == len(DECK) - state.view(None)["imp_count"]

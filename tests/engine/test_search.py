@@ -188,6 +188,22 @@ def test_a_games_projection_values_the_positions_a_rollout_stops_at() -> None:
     assert stopped and not any(stopped)
 
 
+def test_a_horizon_given_as_a_function_is_asked_at_each_rollout() -> None:
+    """`Game.search_horizon` may be a function of the position a rollout starts from."""
+    table = tables()[0]
+    asked: list[State] = []
+
+    def horizon(state: State) -> int:
+        asked.append(state)
+        return 1
+
+    state = next(positions(table))
+    SearchBot(table.game.bots["heuristic"](), ITERATIONS, horizon=horizon).choose(
+        Perspective(state, state.current_player), Rng(1)
+    )  # type: ignore[arg-type]
+    assert asked and all(isinstance(s, table.game.state_class) for s in asked)
+
+
 @pytest.mark.parametrize("table", [t for t in tables() if t.game.offers], ids=lambda t: t.id)
 def test_an_offer_is_made_only_where_the_heuristic_makes_it(table: Table) -> None:
     """A proposal to end, early in the game, is no free try for the つよい search: where the

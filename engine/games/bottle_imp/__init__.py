@@ -2,7 +2,7 @@
 
 from engine.bots.random_bot import RandomBot
 from engine.game import Game
-from engine.games.bottle_imp.bots import HeuristicBot, projected_scores
+from engine.games.bottle_imp.bots import HeuristicBot, hand_horizon, projected_scores
 from engine.games.bottle_imp.examples import FIGURES, SCENARIOS
 from engine.games.bottle_imp.rules import BottleImpState
 from engine.games.bottle_imp.view import render, status
@@ -16,5 +16,5 @@ GAME = Game(
     figures=FIGURES,
     option_samples=({"target": "one-hand"},),
     projected_scores=projected_scores,
-    default_bot={2: "strong", 3: "strong", 4: "heuristic"},  # the search is the weaker at 4 (make bench)
+    search_horizon=hand_horizon,
 )

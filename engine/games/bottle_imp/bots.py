@@ -35,6 +35,14 @@ def projected_scores(state: State) -> list[float]:
     return [float(points) for points in state.standing()]
 
 
+def hand_horizon(state: State) -> int:
+    """A search's rollout plays to the end of the hand (about one turn a card; with the passing
+    first): the totals change only then, and a rollout of a trick or two judged the bottle
+    before its price had settled."""
+    assert isinstance(state, BottleImpState)
+    return state.plays_left_in_hand()
+
+
 class HeuristicBot:
     def choose(self, view: dict[str, Any], rng: Rng) -> str:
         legal = view["legal_actions"]

@@ -221,6 +221,14 @@ class BottleImpState(State):
             hand = hand_scores(self._won, holder=self._holder, imp=self._imp)
         return [total + points for total, points in zip(self._totals, hand, strict=True)]
 
+    def plays_left_in_hand(self) -> int:
+        """The cards still to be played in this hand; while passing, also each seat's pass, less
+        the cards the passes put into the Imp's trick."""
+        cards = sum(len(cards) for cards in (*self._hands, *self._open))
+        if self._stage is not Stage.PASSING:
+            return cards
+        return self.players * (1 - self._slots().count("imp")) + cards
+
     def components(self) -> list[int]:
         cards = [START_PRICE, *self._imp, *(card for _, card, _ in self._trick)]
         for seat in range(self.players):
