@@ -224,7 +224,7 @@ class BottleImpState(State):
     def plays_left_in_hand(self) -> int:
         """The cards still to be played in this hand; while passing, also each seat's pass, less
         the cards the passes put into the Imp's trick."""
-        cards = sum(len(cards) for cards in (*self._hands, *self._open))
+        cards = sum(len(part) for part in (*self._hands, *self._open))
         if self._stage is not Stage.PASSING:
             return cards
         return self.players * (1 - self._slots().count("imp")) + cards
