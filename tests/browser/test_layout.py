@@ -40,9 +40,11 @@ SIDEWAYS = "document.scrollingElement.scrollWidth - document.scrollingElement.cl
 
 @pytest.fixture
 def layout_page(warm: WarmSite) -> Iterator[Page]:
-    """The warm page on the game page, at the side-by-side default, back to 1280 × 720 after."""
+    """The warm page on the game page, at the side-by-side default with the sandbox's settings
+    folded (as a reader first finds them), back to 1280 × 720 after."""
     page = warm.show(GAME)
     page.evaluate("localStorage.removeItem('rb:layout')")
+    page.locator(f"{SANDBOX} .rb-settings").evaluate("settings => { settings.open = false; }")
     yield page
     page.evaluate("localStorage.removeItem('rb:layout')")
     page.set_viewport_size({"width": 1280, "height": 720})
