@@ -86,14 +86,17 @@ export async function findSnapshot(key) {
   // A record from before the pages of zeros were left out has no runs: it is replaced.
   if (!record || !Array.isArray(record.runs)) return null;
   // The bytes are read while the key is still on its way: in a browser just started, the
-  // manifest's answer came up to 130 ms after the record's (issue 13).
+  // manifest's answer came up to 130 ms after the record's (issue 13). They are checked only
+  // if the key matches: a snapshot for other files costs a stock start no checksum.
+  const matches = Promise.resolve(key).then((current) => record.key === current);
   const bytes = (async () => {
     const kept = new Uint8Array(record.bytes instanceof Blob ? await record.bytes.arrayBuffer() : record.bytes);
+    if (!(await matches)) throw new Error("the saved interpreter was made for other files");
     if (checksum(kept) !== record.checksum) throw new Error("the saved interpreter is damaged");
     return unpack(record.length, record.runs, kept);
   })();
   bytes.catch(() => {}); // whoever awaits it hears of a failure; until then it is no unhandled one
-  return record.key === (await key) ? { bytes } : null;
+  return (await matches) ? { bytes } : null;
 }
 
 /** Keep `bytes` as the snapshot for `key`, replacing any other; true once it is kept. As a Blob,
