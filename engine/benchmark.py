@@ -6,9 +6,10 @@ import copy
 import time
 from typing import Any
 
-from engine.bots.levels import LEVELS
+from engine.bots.base import Bot
+from engine.bots.levels import LEVELS, Player
 from engine.bots.perspective import Perspective
-from engine.core import win_shares
+from engine.core import State, win_shares
 from engine.registry import find_game
 from engine.rng import Rng
 
@@ -94,6 +95,66 @@ def play_match(game_id: str, players: int, lead: str, field: str, games: range) 
         "shares": shares,
         "think_ms": think_ms,
     }
+
+
+TURN_STRIDE = 7
+"""`turn_worth` takes about one turn in this many of heuristic self-play."""
+
+
+def turn_worth(game_id: str, players: int, level: str, games: range, samples: int) -> dict[str, Any]:
+    """What one turn of `level` is worth against one turn of the heuristic, in win share.
+
+    From the starts of turns with a choice in heuristic self-play (game g seeded by g, options
+    `option_samples[0]`, about one turn in TURN_STRIDE), the seat plays its turn once as `level`
+    and once as the heuristic, each followed by heuristic play to the end, on the same `samples`
+    redraws of what it cannot see and the same dice. A win rate needs hundreds of games to show
+    a few points; this shows a turn's worth directly, but only of the turns it samples: a rare
+    turn that decides a game (ending by agreement) is seldom among them.
+
+    Returns, per position, the mean difference in the seat's win share, and whether the two
+    turns differed on any sample.
+    """
+    game = find_game(game_id)
+    options = dict(game.option_samples[0])
+    lead, heuristic = LEVELS[level].make(game), LEVELS[LEAD].make(game)
+    gains: list[float] = []
+    differed: list[bool] = []
+    for index in games:
+        state, rng = game.state_class(players, index, options=options), Rng(index + 1)
+        bot, mover = game.bots[LEAD](), None
+        while not state.is_over():
+            seat = state.current_player
+            assert seat is not None
+            if seat != mover and len(state.legal_actions()) > 1 and rng.below(TURN_STRIDE) == 0:
+                worth = [0.0, 0.0]
+                lines: list[set[tuple[str, ...]]] = [set(), set()]
+                for sample in range(samples):
+                    for side, player in enumerate((lead, heuristic)):
+                        twin = state.resample_hidden(seat, Rng(sample))
+                        lines[side].add(_play_turn(player, twin, seat, Rng(samples + sample)))
+                        worth[side] += _finish(game.bots[LEAD](), twin, Rng(2 * samples + sample))[seat]
+                gains.append((worth[0] - worth[1]) / samples)
+                differed.append(lines[0] != lines[1])
+            mover = seat
+            state.apply(bot.choose(state.view(seat), rng))
+    return {"game": game_id, "players": players, "level": level, "gains": gains, "differed": differed}
+
+
+def _play_turn(player: Player, state: State, seat: int, rng: Rng) -> tuple[str, ...]:
+    """Play `seat`'s run of actions as `player` would; the actions played."""
+    past: list[tuple[State, str]] = []
+    while state.current_player == seat:
+        action = player.choose(Perspective(state, seat, past=list(past)), rng)
+        past.append((state.clone(), action))
+        state.apply(action)
+    return tuple(action for _, action in past)
+
+
+def _finish(bot: Bot, state: State, rng: Rng) -> list[float]:
+    """Every seat's win share once `bot` has played every seat to the end."""
+    while not state.is_over():
+        state.apply(bot.choose(state.view(state.current_player), rng))
+    return win_shares(state.winners(), state.players)
 
 
 def copy_costs(game_id: str, players: int, *, repeats: int = 200) -> dict[str, float]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from engine.benchmark import turn_worth
 from engine.bots.levels import LEVELS, STRONG_ITERATIONS
 from engine.bots.perspective import Perspective
 from engine.bots.search import SearchBot
@@ -264,6 +265,17 @@ def test_every_level_is_in_the_seat_menu_and_plays_through_the_bridge(game_id: s
             reply = json.loads(handle_json(json.dumps({"op": "step", "sandbox": f"levels-{key}"})))
             assert reply["ok"], (key, reply)
         handle_json(json.dumps({"op": "close", "sandbox": f"levels-{key}"}))
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_a_turn_is_weighed_against_the_heuristics_on_the_same_samples_and_dice(game_id: str) -> None:
+    """`turn_worth` (build_tools/bench_turns.py) plays both turns on shared draws, so the heuristic
+    weighed against itself differs nowhere and is worth exactly nothing."""
+    players = games()[game_id].info.players[0]
+    same = turn_worth(game_id, players, "heuristic", range(3), samples=2)
+    assert same["gains"], "no position was sampled"
+    assert set(same["gains"]) == {0.0}
+    assert not any(same["differed"])
 
 
 if __name__ == "__main__":
