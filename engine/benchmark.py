@@ -116,7 +116,7 @@ def turn_worth(game_id: str, players: int, level: str, games: range, samples: in
     """
     game = find_game(game_id)
     options = dict(game.option_samples[0])
-    lead, heuristic = LEVELS[level].make(game), LEVELS[LEAD].make(game)
+    weighed, heuristic = LEVELS[level].make(game), LEVELS[LEAD].make(game)
     gains: list[float] = []
     differed: list[bool] = []
     for index in games:
@@ -126,15 +126,16 @@ def turn_worth(game_id: str, players: int, level: str, games: range, samples: in
             seat = state.current_player
             assert seat is not None
             if seat != mover and len(state.legal_actions()) > 1 and rng.below(TURN_STRIDE) == 0:
-                worth = [0.0, 0.0]
-                lines: list[set[tuple[str, ...]]] = [set(), set()]
+                worth, differs = [0.0, 0.0], False
                 for sample in range(samples):
-                    for side, player in enumerate((lead, heuristic)):
+                    lines = []
+                    for side, player in enumerate((weighed, heuristic)):
                         twin = state.resample_hidden(seat, Rng(sample))
-                        lines[side].add(_play_turn(player, twin, seat, Rng(samples + sample)))
+                        lines.append(_play_turn(player, twin, seat, Rng(samples + sample)))
                         worth[side] += _finish(game.bots[LEAD](), twin, Rng(2 * samples + sample))[seat]
+                    differs = differs or lines[0] != lines[1]
                 gains.append((worth[0] - worth[1]) / samples)
-                differed.append(lines[0] != lines[1])
+                differed.append(differs)
             mover = seat
             state.apply(bot.choose(state.view(seat), rng))
     return {"game": game_id, "players": players, "level": level, "gains": gains, "differed": differed}
