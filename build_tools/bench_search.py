@@ -53,7 +53,10 @@ CHUNK = 10
 Key = tuple[str, int, str, str]  # game, players, lead, field
 
 
-def tables() -> list[tuple[str, int]]:
+def tables(chosen: list[str] | None = None) -> list[tuple[str, int]]:
+    """The tables named `game:players` in `chosen`; every game at every player count if none."""
+    if chosen:
+        return [(name, int(players)) for name, players in (table.split(":") for table in chosen)]
     return [(game.id, players) for game in registered_games().values() for players in game.info.players]
 
 
@@ -207,7 +210,7 @@ def main() -> None:
     parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
     pairs = [tuple(p.split(":")) for p in args.pairs] if args.pairs else PAIRS
-    chosen = [(t.split(":")[0], int(t.split(":")[1])) for t in args.tables] if args.tables else tables()
+    chosen = tables(args.tables)
     if not args.report_only:
         if args.browser_games:
             play_pyodide(chosen, args.browser_levels, args.browser_games, args.out, args.site)

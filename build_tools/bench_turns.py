@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20, help="redraws of the hidden pieces per turn")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    chosen = [(t.split(":")[0], int(t.split(":")[1])) for t in args.tables] if args.tables else tables()
+    chosen = tables(args.tables)
     for game, players in chosen:
         print(f"bench-turns: {game} {players}p", file=sys.stderr, flush=True)
         measure(game, players, args.level, args.positions, args.samples, args.jobs)

@@ -128,9 +128,9 @@ def turn_worth(game_id: str, players: int, level: str, games: range, samples: in
             if seat != mover and len(state.legal_actions()) > 1 and rng.below(TURN_STRIDE) == 0:
                 worth, differs = [0.0, 0.0], False
                 for sample in range(samples):
-                    lines = []
+                    drawn, lines = state.resample_hidden(seat, Rng(sample)), []
                     for side, player in enumerate((weighed, heuristic)):
-                        twin = state.resample_hidden(seat, Rng(sample))
+                        twin = drawn.clone()
                         lines.append(_play_turn(player, twin, seat, Rng(samples + sample)))
                         worth[side] += _finish(game.bots[LEAD](), twin, Rng(2 * samples + sample))[seat]
                     differs = differs or lines[0] != lines[1]

@@ -199,9 +199,10 @@ def test_a_horizon_given_as_a_function_is_asked_at_each_rollout() -> None:
         return 1
 
     state = next(positions(table))
-    SearchBot(table.game.bots["heuristic"](), ITERATIONS, horizon=horizon).choose(
-        Perspective(state, state.current_player), Rng(1)
-    )  # type: ignore[arg-type]
+    seat = state.current_player
+    assert seat is not None
+    search = SearchBot(table.game.bots["heuristic"](), ITERATIONS, horizon=horizon)
+    search.choose(Perspective(state, seat), Rng(1))
     assert asked and all(isinstance(s, table.game.state_class) for s in asked)
 
 
