@@ -108,8 +108,9 @@ def test_the_setup_offers_every_player_count_and_option(warm: WarmSite, game_id:
 
 
 def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defaults(warm: WarmSite) -> None:
-    """No Return seats つよい at 2 and 3 players and やさしい at 4 (Game.default_bot)."""
-    page = warm.show("no-return")
+    """Rondo seats つよい at 2 players and やさしい at 3 and 4 (Game.default_bot); a seat left at one
+    count's default takes the next count's."""
+    page = warm.show("rondo")
     open_settings(page)
     setup = page.locator(f"{SANDBOX} .rb-setup")
     seats = setup.locator("fieldset select")
@@ -117,12 +118,15 @@ def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defau
     def choose_count(players: int) -> list[str]:
         setup.get_by_label("人数").select_option(str(players))
         wait_settled(page)
-        return saved(page, "no-return")["seats"]
+        return saved(page, "rondo")["seats"]
 
-    choose_count(2)
-    for index, kind in enumerate(["human", "bot:random"]):
+    choose_count(4)
+    for index, kind in enumerate(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]):
         seats.nth(index).select_option(kind)
         wait_settled(page)
+    assert choose_count(2) == ["human", "bot:strong"]  # left at 4's default, so 2's default
+    seats.nth(1).select_option("bot:random")
+    wait_settled(page)
     assert choose_count(4) == ["human", "bot:random", "bot:heuristic", "bot:heuristic"]
-    assert choose_count(3) == ["human", "bot:random", "bot:strong"]
+    assert choose_count(3) == ["human", "bot:random", "bot:heuristic"]
     assert choose_count(2) == ["human", "bot:random"]

@@ -15,5 +15,5 @@ GAME = Game(
     scenarios=SCENARIOS,
     figures=FIGURES,
     projected_scores=projected_scores,
-    default_bot="heuristic",  # the search is no stronger at any player count (make bench)
+    default_bot={2: "strong", 3: "heuristic", 4: "heuristic"},  # 400 games: 56 % at 2, 0.94–0.95× at 3–4
 )
