@@ -16,5 +16,4 @@ GAME = Game(
     figures=FIGURES,
     projected_scores=projected_scores,
     search_horizon=4,
-    default_bot="strong",  # stronger at every count by point estimate (400 games; weakest at 4: 1.10×)
 )
