@@ -12,7 +12,7 @@ import engine
 from engine.benchmark import play_games
 from engine.core import canonical
 from engine.games.herrlof import scoring
-from engine.games.herrlof.bots import HeuristicBot, estimate
+from engine.games.herrlof.bots import HeuristicBot, estimate, round_horizon
 from engine.games.herrlof.cards import (
     ACTIONS,
     ALL_CARDS,
@@ -603,3 +603,26 @@ def test_the_search_projects_the_round_in_play_from_the_bids_and_the_tricks_left
         state.apply(state.legal_actions()[0])
     winner = state.round_in_play()[1].index(1)
     assert project(state)[winner] > before[winner]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_searchs_rollouts_play_to_about_the_end_of_the_round(players: int) -> None:
+    """`round_horizon`: from any turn of a round, a rollout of that many turns (changes of the
+    seat to move) of heuristic play ends a few turns from the round's end, on either side (who
+    leads next decides whether a trick passes the turn once more), and on average within two;
+    two turns, the contract's default, would stop most of a round short."""
+    bot, rng = HeuristicBot(), Rng(5)
+    misses = []
+    for seed in range(8):
+        state = HerrlofState(players, seed)
+        while state.view(None)["round"] == 1:
+            horizon, rollout = round_horizon(state), state.clone()
+            turns, mover = 0, rollout.current_player
+            while rollout.view(None)["round"] == 1:
+                rollout.apply(bot.choose(rollout.view(rollout.current_player), rng))
+                turns += rollout.current_player != mover
+                mover = rollout.current_player
+            misses.append(turns - horizon)
+            state.apply(bot.choose(state.view(state.current_player), rng))
+    assert max(abs(miss) for miss in misses) <= 3 * players
+    assert abs(sum(misses) / len(misses)) <= 2

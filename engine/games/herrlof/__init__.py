@@ -2,7 +2,7 @@
 
 from engine.bots.random_bot import RandomBot
 from engine.game import Game
-from engine.games.herrlof.bots import HeuristicBot, projected_scores
+from engine.games.herrlof.bots import HeuristicBot, projected_scores, round_horizon
 from engine.games.herrlof.examples import FIGURES, SCENARIOS
 from engine.games.herrlof.rules import HerrlofState
 from engine.games.herrlof.view import render, status
@@ -16,4 +16,5 @@ GAME = Game(
     figures=FIGURES,
     option_samples=({"target": 20}, {}),
     projected_scores=projected_scores,
+    search_horizon=round_horizon,
 )
