@@ -32,7 +32,7 @@ TRUMP_BONUS = 10  # a trump outranks every card of another suit
 def projected_scores(state: State) -> list[float]:
     """The totals plus each seat's expected points for the round in play, as if every trick still
     to come fell to each seat alike (1 in n): the totals alone change only when a round ends,
-    which a search's short rollouts seldom reach."""
+    and a search's rollout stops about there (`round_horizon`), as often a play or two short."""
     assert isinstance(state, HerrlofState)
     bids, tricks, left = state.round_in_play()
     share = 1 / state.players
