@@ -49,7 +49,7 @@ def projected_scores(state: State) -> list[float]:
 
 def round_horizon(state: State) -> int:
     """A search's rollout plays to about the end of the round in play: the points are made there
-    (an exact bid is worth 10), and a rollout of two plays judged a bid before a trick was won.
+    (an exact bid is worth 10), and a rollout of two turns judged a bid before a trick was won.
     Every card in hand is still to be played, but a trick's winner who played last leads the
     next without the turn passing, so a trick counts players − ½ turns: about as often a play or
     two short as into the next deal, and `projected_scores` values what is left.
