@@ -45,7 +45,11 @@ class Game:
     one per count where the strongest differs. `projected_scores` may help the search bot: each
     seat's likely final score from a position, oriented like `scores()` (without it, the scores
     as they stand); `search_horizon` is how many turns its rollouts play before that: a number,
-    or a function of the position (a game whose scores change when a hand ends plays to it).
+    or a function of the position (a game whose scores change when a hand ends plays to it);
+    `search_by_lead` has it value where a rollout stops by each seat's lead over the best other
+    seat instead of its win share (`engine.bots.search`): a choice each game makes on paired
+    games in `make bench`, since it helps where positions a few turns on are seldom decided and
+    costs where a game is short and close.
     `offers` are actions that ask the other seats to agree (a proposal to end): the search makes
     one only where the heuristic would, since to a tree an offer that may be declined is a free
     try, and a bot offering every turn is not what a person at the table does.
@@ -63,6 +67,7 @@ class Game:
     option_samples: tuple[dict[str, Any], ...] = ({},)
     projected_scores: Callable[[State], list[float]] | None = None
     search_horizon: int | Callable[[State], int] = 2
+    search_by_lead: bool = False
     offers: frozenset[str] = frozenset()
 
     @property

@@ -2,7 +2,8 @@
 
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
-rollouts) and, optionally, `Game.projected_scores`, `Game.search_horizon` and `Game.offers`.
+rollouts) and, optionally, `Game.projected_scores`, `Game.search_horizon`, `Game.search_by_lead`
+and `Game.offers`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def search(game: Game, iterations: int) -> SearchBot:
             evaluate=game.projected_scores,
             horizon=game.search_horizon,
             offers=game.offers,
+            by_lead=game.search_by_lead,
             time_limit=SAFETY_SECONDS,
         )
     return _SEARCHERS[key]

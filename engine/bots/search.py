@@ -10,8 +10,13 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012). Each iteration
 3. adds new nodes up to the end of the current seat's run of actions, never stopping half-way
    through a compound turn, so every value belongs to a finished move;
 4. lets the heuristic play on for `horizon` turns (changes of the seat to move; a number, or a
-   function of the position where the rollout starts) and values the position: each seat's win
-   share if the game ended there with the scores as they stand (or as `evaluate` projects them);
+   function of the position where the rollout starts) and values the position from the scores
+   as they stand (or as `evaluate` projects them): each seat's win share if the game ended
+   there, or, `by_lead`, its lead over the best of the others. A lead suits a game where who is
+   ahead a few turns on hardly depends on this move but by how much does; where PUCT weighs the
+   actions of a node, their mean leads are rescaled to run from 0 (the worst) to 1 (the best),
+   as MuZero does, so the exploration bonus means what it means for win shares, whatever a
+   game's points are worth;
 5. credits every action on the path with the value of the seat that chose it.
 
 Compound turns (choose, pick, unpick, done) neither go round in circles nor wander:
@@ -79,8 +84,10 @@ class SearchBot:
         evaluate: Evaluate | None = None,
         time_limit: float | None = None,
         offers: frozenset[str] = frozenset(),
+        by_lead: bool = False,
     ) -> None:
         self.policy = policy
+        self.by_lead = by_lead
         self.offers = offers
         self.iterations = iterations
         self.evaluate = evaluate
@@ -192,15 +199,23 @@ class SearchBot:
         open_ = [a for a in open_ if a not in self.offers or a == hint] or open_
         visits = [node.children[a].visits if a in node.children else 0 for a in open_]
         total = sum(visits)
-        tried = sum(node.children[a].value for a, n in zip(open_, visits, strict=True) if n)
-        first_play = tried / total if total else 0.5
+        means = {a: node.children[a].value / n for a, n in zip(open_, visits, strict=True) if n}
+        worst, best_mean = (min(means.values()), max(means.values())) if means else (0.0, 1.0)
+        spread = best_mean - worst
+
+        def rescaled(mean: float) -> float:
+            if not self.by_lead:
+                return mean
+            return (mean - worst) / spread if spread > 0 else 0.5
+
+        first_play = rescaled(sum(node.children[a].value for a in means) / total if total else 0.5)
         scale = EXPLORATION * math.sqrt(max(total, 1))
         others = (1 - HINT_PRIOR) / (len(open_) - 1) if len(open_) > 1 else 0.0
         best: list[str] = []
         best_score = -math.inf
         for action, n in zip(open_, visits, strict=True):
             prior = (HINT_PRIOR if action == hint else others) if hint in open_ else 1 / len(open_)
-            mean = node.children[action].value / n if n else first_play
+            mean = rescaled(means[action]) if n else first_play
             score = mean + scale * prior / (1 + n)
             if score > best_score:
                 best, best_score = [action], score
@@ -220,9 +235,11 @@ class SearchBot:
                 turns += 1
                 if turns >= horizon:
                     break
-        if state.is_over():
+        if state.is_over() and not self.by_lead:
             return win_shares(state.winners(), state.players)
-        projected = self.evaluate(state) if self.evaluate else state.scores()
+        projected = state.scores() if state.is_over() or not self.evaluate else self.evaluate(state)
+        if self.by_lead:
+            return leads(projected, lower_wins=state.info.lower_wins)
         return values(projected, lower_wins=state.info.lower_wins)
 
 
@@ -230,6 +247,15 @@ def values(projected: list[float], *, lower_wins: bool) -> list[float]:
     """Each seat's win share if the game ended with these scores."""
     best = min(projected) if lower_wins else max(projected)
     return win_shares([seat for seat, score in enumerate(projected) if score == best], len(projected))
+
+
+def leads(scores: list[float], *, lower_wins: bool) -> list[float]:
+    """Each seat's lead over the best of the other seats (negative when behind)."""
+    sign = -1 if lower_wins else 1
+    return [
+        sign * score - max(sign * other for seat, other in enumerate(scores) if seat != mine)
+        for mine, score in enumerate(scores)
+    ]
 
 
 def _dump(view: dict[str, Any]) -> str:

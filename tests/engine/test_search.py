@@ -18,7 +18,7 @@ import pytest
 from engine.benchmark import turn_worth
 from engine.bots.levels import LEVELS, STRONG_ITERATIONS
 from engine.bots.perspective import Perspective
-from engine.bots.search import SearchBot
+from engine.bots.search import SearchBot, leads
 from engine.bridge import handle_json
 from engine.core import State
 from engine.registry import games
@@ -42,6 +42,7 @@ def searcher(table: Table, iterations: int = ITERATIONS) -> SearchBot:
         horizon=game.search_horizon,
         evaluate=game.projected_scores,
         offers=game.offers,
+        by_lead=game.search_by_lead,
     )
 
 
@@ -187,6 +188,40 @@ def test_a_games_projection_values_the_positions_a_rollout_stops_at() -> None:
         Perspective(state, state.current_player), Rng(1)
     )  # type: ignore[arg-type]
     assert stopped and not any(stopped)
+
+
+def test_a_rollout_is_worth_the_seats_lead_over_the_best_other_seat() -> None:
+    assert leads([30, 42, 35], lower_wins=False) == [-12, 7, -7]
+    assert leads([30, 42, 35], lower_wins=True) == [5, -12, -5]
+    assert leads([10, 10], lower_wins=False) == [0, 0]
+
+
+@pytest.mark.parametrize("table", [t for t in tables() if not t.game.offers], ids=lambda t: t.id)
+def test_the_search_chooses_the_same_whatever_a_point_is_worth(table: Table) -> None:
+    """Leads are rescaled per node before PUCT weighs them, so points worth a 128th (exactly, in
+    binary) change no choice where rollouts stop short of the end (an accepted offer ends a game at
+    once, and the final scores cannot be shrunk): the exploration means the same in every game.
+    Without the rescaling, most tables choose otherwise."""
+    game = table.game
+    projection = game.projected_scores or (lambda state: [float(score) for score in state.scores()])
+
+    def shrunk(state: State) -> list[float]:
+        return [score / 128 for score in projection(state)]
+
+    for state in positions(table):
+        seat = state.current_player
+        assert seat is not None
+        choices = [
+            SearchBot(
+                game.bots["heuristic"](),
+                3 * ITERATIONS,
+                horizon=1,
+                evaluate=evaluate,
+                by_lead=True,
+            ).choose(Perspective(state, seat), Rng(5))
+            for evaluate in (projection, shrunk)
+        ]
+        assert choices[0] == choices[1]
 
 
 def test_a_horizon_given_as_a_function_is_asked_at_each_rollout() -> None:
