@@ -200,22 +200,19 @@ class SearchBot:
         visits = [node.children[a].visits if a in node.children else 0 for a in open_]
         total = sum(visits)
         means = {a: node.children[a].value / n for a, n in zip(open_, visits, strict=True) if n}
-        worst, best_mean = (min(means.values()), max(means.values())) if means else (0.0, 1.0)
-        spread = best_mean - worst
-
-        def rescaled(mean: float) -> float:
-            if not self.by_lead:
-                return mean
-            return (mean - worst) / spread if spread > 0 else 0.5
-
-        first_play = rescaled(sum(node.children[a].value for a in means) / total if total else 0.5)
+        first_play = sum(node.children[a].value for a in means) / total if total else 0.5
+        if self.by_lead and means:
+            worst = min(means.values())
+            spread = max(means.values()) - worst
+            means = {a: (mean - worst) / spread if spread > 0 else 0.5 for a, mean in means.items()}
+            first_play = (first_play - worst) / spread if spread > 0 else 0.5
         scale = EXPLORATION * math.sqrt(max(total, 1))
         others = (1 - HINT_PRIOR) / (len(open_) - 1) if len(open_) > 1 else 0.0
         best: list[str] = []
         best_score = -math.inf
         for action, n in zip(open_, visits, strict=True):
             prior = (HINT_PRIOR if action == hint else others) if hint in open_ else 1 / len(open_)
-            mean = rescaled(means[action]) if n else first_play
+            mean = means[action] if n else first_play
             score = mean + scale * prior / (1 + n)
             if score > best_score:
                 best, best_score = [action], score
@@ -238,9 +235,7 @@ class SearchBot:
         if state.is_over() and not self.by_lead:
             return win_shares(state.winners(), state.players)
         projected = state.scores() if state.is_over() or not self.evaluate else self.evaluate(state)
-        if self.by_lead:
-            return leads(projected, lower_wins=state.info.lower_wins)
-        return values(projected, lower_wins=state.info.lower_wins)
+        return (leads if self.by_lead else values)(projected, lower_wins=state.info.lower_wins)
 
 
 def values(projected: list[float], *, lower_wins: bool) -> list[float]:
