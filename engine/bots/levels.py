@@ -46,21 +46,26 @@ class Level:
     make: Callable[[Game], Player]
 
 
+def new_search(game: Game, iterations: int, *, time_limit: float | None = SAFETY_SECONDS) -> SearchBot:
+    """A search bot for `game` at `iterations`, with every hook the game gives it, guided and
+    played out by the game's heuristic."""
+    return SearchBot(
+        game.bots["heuristic"](),
+        iterations,
+        evaluate=game.projected_scores,
+        horizon=game.search_horizon,
+        offers=game.offers,
+        by_lead=game.search_by_lead,
+        time_limit=time_limit,
+    )
+
+
 def search(game: Game, iterations: int) -> SearchBot:
-    """The search bot for `game` at `iterations`, guided and played out by the game's heuristic:
-    one per game and budget, kept, so that the steps of a turn find the plan made at its start."""
+    """The seat menu's search bot for `game` at `iterations`: one per game and budget, kept, so
+    that the steps of a turn find the plan made at its start."""
     key = (game.id, iterations)
     if key not in _SEARCHERS:
-        heuristic = game.bots["heuristic"]
-        _SEARCHERS[key] = SearchBot(
-            heuristic(),
-            iterations,
-            evaluate=game.projected_scores,
-            horizon=game.search_horizon,
-            offers=game.offers,
-            by_lead=game.search_by_lead,
-            time_limit=SAFETY_SECONDS,
-        )
+        _SEARCHERS[key] = new_search(game, iterations)
     return _SEARCHERS[key]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine.benchmark import turn_worth
-from engine.bots.levels import LEVELS, STRONG_ITERATIONS
+from engine.bots.levels import LEVELS, STRONG_ITERATIONS, new_search
 from engine.bots.perspective import Perspective
 from engine.bots.search import SearchBot, leads
 from engine.bridge import handle_json
@@ -34,16 +34,7 @@ POSITIONS = 6
 
 def searcher(table: Table, iterations: int = ITERATIONS) -> SearchBot:
     """The search as the seat menu makes it, at a small budget, without the wall-clock cap."""
-    game = table.game
-    heuristic = game.bots["heuristic"]
-    return SearchBot(
-        heuristic(),
-        iterations,
-        horizon=game.search_horizon,
-        evaluate=game.projected_scores,
-        offers=game.offers,
-        by_lead=game.search_by_lead,
-    )
+    return new_search(table.game, iterations, time_limit=None)
 
 
 def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
