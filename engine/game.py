@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from engine.bots.base import Bot
 from engine.core import GameInfo, State
@@ -46,10 +46,12 @@ class Game:
     seat's likely final score from a position, oriented like `scores()` (without it, the scores
     as they stand); `search_horizon` is how many turns its rollouts play before that: a number,
     or a function of the position (a game whose scores change when a hand ends plays to it);
-    `search_by_lead` has it value where a rollout stops by each seat's lead over the best other
-    seat instead of its win share (`engine.bots.search`): a choice each game makes on paired
-    games in `make bench`, since it helps where positions a few turns on are seldom decided and
-    costs where a game is short and close.
+    `search_by_lead` has the tree search value where a rollout stops by each seat's lead over the
+    best other seat instead of its win share (`engine.bots.search`): it helps where positions a
+    few turns on are seldom decided and costs where a game is short and close. `search_kind` is
+    the search of ふつう and つよい: the tree (`engine.bots.search`) or determinised rollouts
+    (`engine.bots.rollouts`), stronger where moves differ by a point or two that only paired
+    draws can tell apart. Each game makes both choices on paired games in `make bench`.
     `offers` are actions that ask the other seats to agree (a proposal to end): the search makes
     one only where the heuristic would, since to a tree an offer that may be declined is a free
     try, and a bot offering every turn is not what a person at the table does.
@@ -68,6 +70,7 @@ class Game:
     projected_scores: Callable[[State], list[float]] | None = None
     search_horizon: int | Callable[[State], int] = 2
     search_by_lead: bool = False
+    search_kind: Literal["tree", "rollouts"] = "tree"
     offers: frozenset[str] = frozenset()
 
     @property

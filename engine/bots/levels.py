@@ -2,8 +2,8 @@
 
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
-rollouts) and, optionally, `Game.projected_scores`, `Game.search_horizon`, `Game.search_by_lead`
-and `Game.offers`.
+rollouts) and, optionally, `Game.search_kind`, `Game.projected_scores`, `Game.search_horizon`,
+`Game.search_by_lead` and `Game.offers`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,17 @@ from typing import Protocol
 
 from engine.bots.base import Bot
 from engine.bots.perspective import Perspective
+from engine.bots.rollouts import RolloutBot
 from engine.bots.search import SearchBot
 from engine.game import Game
 from engine.rng import Rng
 
-NORMAL_ITERATIONS = 30
-STRONG_ITERATIONS = 100
+BUDGETS: dict[str, dict[str, int]] = {
+    "tree": {"normal": 30, "strong": 100},
+    "rollouts": {"normal": 4, "strong": 16},
+}
+"""ふつう's and つよい's budgets for each kind of search (`Game.search_kind`): iterations of the
+tree search, draws of the rollouts."""
 SAFETY_SECONDS = 5.0
 """Wall-clock cap of one search in the sandbox: a safety net, never reached at these budgets."""
 
@@ -46,36 +51,48 @@ class Level:
     make: Callable[[Game], Player]
 
 
-def new_search(game: Game, iterations: int, *, time_limit: float | None = SAFETY_SECONDS) -> SearchBot:
-    """A search bot for `game` at `iterations`, with every hook the game gives it, guided and
-    played out by the game's heuristic."""
+def new_search(
+    game: Game, budget: int, *, kind: str | None = None, time_limit: float | None = SAFETY_SECONDS
+) -> SearchBot | RolloutBot:
+    """A search bot for `game` of `kind` (the game's own by default) at `budget`, with every hook
+    the game gives it, guided and played out by the game's heuristic."""
+    policy = game.bots["heuristic"]()
+    if (kind or game.search_kind) == "rollouts":
+        return RolloutBot(
+            policy,
+            budget,
+            horizon=game.search_horizon,
+            evaluate=game.projected_scores,
+            offers=game.offers,
+            time_limit=time_limit,
+        )
     return SearchBot(
-        game.bots["heuristic"](),
-        iterations,
-        evaluate=game.projected_scores,
+        policy,
+        budget,
         horizon=game.search_horizon,
+        evaluate=game.projected_scores,
         offers=game.offers,
         by_lead=game.search_by_lead,
         time_limit=time_limit,
     )
 
 
-def search(game: Game, iterations: int) -> SearchBot:
-    """The seat menu's search bot for `game` at `iterations`: one per game and budget, kept, so
-    that the steps of a turn find the plan made at its start."""
-    key = (game.id, iterations)
+def search(game: Game, level: str) -> SearchBot | RolloutBot:
+    """The seat menu's search bot for `game` at `level`: one per game and level, kept, so that the
+    steps of a turn find the plan made at its start."""
+    key = (game.id, level)
     if key not in _SEARCHERS:
-        _SEARCHERS[key] = new_search(game, iterations)
+        _SEARCHERS[key] = new_search(game, BUDGETS[game.search_kind][level])
     return _SEARCHERS[key]
 
 
-_SEARCHERS: dict[tuple[str, int], SearchBot] = {}
+_SEARCHERS: dict[tuple[str, str], SearchBot | RolloutBot] = {}
 
 
 LEVELS: dict[str, Level] = {
     "random": Level("ボット（ランダム）", lambda game: ViewOnly(game.bots["random"]())),
     "heuristic": Level("ボット（やさしい）", lambda game: ViewOnly(game.bots["heuristic"]())),
-    "normal": Level("ボット（ふつう）", lambda game: search(game, NORMAL_ITERATIONS)),
-    "strong": Level("ボット（つよい）", lambda game: search(game, STRONG_ITERATIONS)),
+    "normal": Level("ボット（ふつう）", lambda game: search(game, "normal")),
+    "strong": Level("ボット（つよい）", lambda game: search(game, "strong")),
 }
 """Weakest first; the keys are the seat kinds `bot:<key>` of every game."""

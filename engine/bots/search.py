@@ -221,21 +221,30 @@ class SearchBot:
         return best[0] if len(best) == 1 else rng.choice(best)
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
-        turns, steps = 0, 0
-        horizon = self.horizon(state) if callable(self.horizon) else self.horizon
-        mover = state.current_player
-        while mover is not None and steps < ROLLOUT_STEPS:
-            state.apply(self.policy.choose(state.view(mover), rng))
-            steps += 1
-            if state.current_player != mover:
-                mover = state.current_player
-                turns += 1
-                if turns >= horizon:
-                    break
-        if state.is_over() and not self.by_lead:
-            return win_shares(state.winners(), state.players)
-        projected = state.scores() if state.is_over() or not self.evaluate else self.evaluate(state)
-        return (leads if self.by_lead else values)(projected, lower_wins=state.info.lower_wins)
+        turns = self.horizon(state) if callable(self.horizon) else self.horizon
+        return play_on(state, self.policy, rng, turns, evaluate=self.evaluate, by_lead=self.by_lead)
+
+
+def play_on(
+    state: State, policy: Bot, rng: Rng, turns: int, *, evaluate: Evaluate | None, by_lead: bool
+) -> list[float]:
+    """Let `policy` play every seat for `turns` turns (changes of the seat to move), then value
+    the position for each seat: its win share if the game ended with the scores as they stand
+    (or as `evaluate` projects them), or, `by_lead`, its lead over the best of the others."""
+    played, steps = 0, 0
+    mover = state.current_player
+    while mover is not None and steps < ROLLOUT_STEPS:
+        state.apply(policy.choose(state.view(mover), rng))
+        steps += 1
+        if state.current_player != mover:
+            mover = state.current_player
+            played += 1
+            if played >= turns:
+                break
+    if state.is_over() and not by_lead:
+        return win_shares(state.winners(), state.players)
+    projected = state.scores() if state.is_over() or not evaluate else evaluate(state)
+    return (leads if by_lead else values)(projected, lower_wins=state.info.lower_wins)
 
 
 def values(projected: list[float], *, lower_wins: bool) -> list[float]:

@@ -1,7 +1,7 @@
-"""The search bot and the seat levels, for every registered game at every player count (small
+"""Both kinds of search and the seat levels, for every registered game at every player count (small
 budgets, few positions: the strength targets live in `make bench`, build_tools/bench_search.py).
 
-The choices in golden/<game>.search.json were made by host CPython; the Pyodide run of this
+The choices in golden/<game>.<kind>.json were made by host CPython; the Pyodide run of this
 suite checks them on the browser's Python. Regenerate them on purpose with
 
     python -m tests.engine.test_search
@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from engine.benchmark import turn_worth
-from engine.bots.levels import LEVELS, STRONG_ITERATIONS, new_search
+from engine.bots.levels import BUDGETS, LEVELS, new_search
 from engine.bots.perspective import Perspective
+from engine.bots.rollouts import RolloutBot
 from engine.bots.search import SearchBot, leads
 from engine.bridge import handle_json
 from engine.core import State
@@ -30,11 +31,14 @@ from .harness import Table, tables
 
 ITERATIONS = 12
 POSITIONS = 6
+SMALL = {"tree": ITERATIONS, "rollouts": 3}
+"""A small budget of each kind of search: iterations of the tree, draws of the rollouts."""
+KINDS = list(SMALL)
 
 
-def searcher(table: Table, iterations: int = ITERATIONS) -> SearchBot:
-    """The search as the seat menu makes it, at a small budget, without the wall-clock cap."""
-    return new_search(table.game, iterations, time_limit=None)
+def searcher(table: Table, kind: str, budget: int | None = None) -> SearchBot | RolloutBot:
+    """A search of `kind` as the seat menu makes it, at a small budget, without the wall-clock cap."""
+    return new_search(table.game, budget or SMALL[kind], kind=kind, time_limit=None)
 
 
 def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
@@ -98,7 +102,8 @@ def twin(state: State, seat: int, rng: Rng) -> Perspective | None:
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
-def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table) -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table, kind: str) -> None:
     """A state (and a run so far) that differs only in what the seat cannot see gives the same
     choice."""
     compared = 0
@@ -109,27 +114,30 @@ def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table) -> None
         redrawn = state.resample_hidden(seat, Rng(0))
         if other is None or all(redrawn.view(s) == state.view(s) for s in range(state.players)):
             continue  # nothing hidden from the seat just now
-        choice = searcher(table).choose(Perspective(state, seat), Rng(7))
+        choice = searcher(table, kind).choose(Perspective(state, seat), Rng(7))
         assert choice in state.legal_actions()
-        assert searcher(table).choose(other, Rng(7)) == choice
+        assert searcher(table, kind).choose(other, Rng(7)) == choice
         compared += 1
     assert compared, f"{table.id}: no position with anything hidden"
 
 
 @pytest.mark.parametrize("table", tables()[:: len(tables()) // 4 or 1], ids=lambda t: t.id)
-def test_the_search_asks_its_perspective_and_nothing_else(table: Table) -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_search_asks_its_perspective_and_nothing_else(table: Table, kind: str) -> None:
     """Behind a stand-in that offers only view, samples and earlier views (no state at all),
     the search makes the same choice: it reads nothing else of the true state."""
     for state in positions(table, 3):
         real = Perspective(state, state.current_player)  # type: ignore[arg-type]
-        assert searcher(table).choose(Blindfold(real), Rng(5)) == searcher(table).choose(real, Rng(5))  # type: ignore[arg-type]
+        blind = searcher(table, kind).choose(Blindfold(real), Rng(5))  # type: ignore[arg-type]
+        assert blind == searcher(table, kind).choose(real, Rng(5))
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
-def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Table) -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Table, kind: str) -> None:
     """Within a run of its own actions the search never brings its seat back to a view it
     already had (its perspective replays the run from the log, as in a sandbox)."""
-    bot = searcher(table)
+    bot = searcher(table, kind)
     make = table.game.bots["heuristic"]
     heuristic = make()
     state, rng = table.new_game(11), Rng(11)
@@ -233,10 +241,11 @@ def test_a_horizon_given_as_a_function_is_asked_at_each_rollout() -> None:
 
 
 @pytest.mark.parametrize("table", [t for t in tables() if t.game.offers], ids=lambda t: t.id)
-def test_an_offer_is_made_only_where_the_heuristic_makes_it(table: Table) -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_offer_is_made_only_where_the_heuristic_makes_it(table: Table, kind: str) -> None:
     """A proposal to end, early in the game, is no free try for the つよい search: where the
     heuristic would not propose, neither does it (it did in 8 of 84 such Necropolis positions)."""
-    bot = searcher(table, STRONG_ITERATIONS)
+    bot = searcher(table, kind, BUDGETS[kind]["strong"])
     heuristic = table.game.bots["heuristic"]()
     asked = 0
     for seed in range(12):
@@ -255,16 +264,17 @@ def test_an_offer_is_made_only_where_the_heuristic_makes_it(table: Table) -> Non
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
-def test_choices_match_the_recorded_ones(table: Table) -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_choices_match_the_recorded_ones(table: Table, kind: str) -> None:
     """Same position, same seed, same move: in CPython and in Pyodide alike."""
-    expected = recorded(table, "search")
+    expected = recorded(table, kind)
     assert expected is not None, f"no recorded choices for {table.id}: run python -m tests.engine.test_search"
-    assert choices(table) == expected
+    assert choices(table, kind) == expected
 
 
-def choices(table: Table) -> list[str]:
+def choices(table: Table, kind: str) -> list[str]:
     return [
-        searcher(table).choose(Perspective(state, state.current_player), Rng(3))  # type: ignore[arg-type]
+        searcher(table, kind).choose(Perspective(state, state.current_player), Rng(3))  # type: ignore[arg-type]
         for state in positions(table)
     ]
 
@@ -306,4 +316,5 @@ def test_a_turn_is_weighed_against_the_heuristics_on_the_same_samples_and_dice(g
 
 
 if __name__ == "__main__":
-    record(choices, "search")
+    for kind in KINDS:
+        record(lambda table, kind=kind: choices(table, kind), kind)
