@@ -63,11 +63,13 @@ class RolloutBot:
             return legal[0]
         hint = self.policy.choose(view, rng)
         candidates = [action for action in legal if action not in self.offers or action == hint]
+        if len(candidates) == 1:
+            return candidates[0]
         seat = perspective.seat
         seen = [repr(point.view()) for point, _ in perspective.turn()] + [repr(view)]
         key = "\n".join([*perspective.log_lines(), *seen])
         draws = Rng(int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))
-        totals = {action: 0.0 for action in candidates}
+        totals = dict.fromkeys(candidates, 0.0)
         started = time.perf_counter()
         for _ in range(self.samples):
             state = perspective.sample(draws)

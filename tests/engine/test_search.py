@@ -240,6 +240,16 @@ def test_a_horizon_given_as_a_function_is_asked_at_each_rollout() -> None:
     assert asked and all(isinstance(s, table.game.state_class) for s in asked)
 
 
+@pytest.mark.parametrize("table", tables()[:: len(tables()) // 4 or 1], ids=lambda t: t.id)
+def test_the_rollouts_cap_stops_between_draws(table: Table) -> None:
+    """Past its wall-clock cap, the rollout search stops after a whole draw, so every action is
+    still weighed on the same draws: a cap already passed gives the choice of a single draw."""
+    for state in positions(table):
+        perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
+        capped = new_search(table.game, 8, kind="rollouts", time_limit=1e-9).choose(perspective, Rng(2))
+        assert capped == searcher(table, "rollouts", 1).choose(perspective, Rng(2))
+
+
 @pytest.mark.parametrize("table", [t for t in tables() if t.game.offers], ids=lambda t: t.id)
 @pytest.mark.parametrize("kind", KINDS)
 def test_an_offer_is_made_only_where_the_heuristic_makes_it(table: Table, kind: str) -> None:
