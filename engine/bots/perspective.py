@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from engine.core import State
@@ -70,3 +71,14 @@ class Perspective:
             past.append((state.clone(), action))
             state.apply(action)
         return past
+
+
+def signature(view: dict[str, Any]) -> str:
+    """A view as a string: two views are the same iff their signatures are."""
+    return repr(view)
+
+
+def seed_from(knowledge: list[str]) -> int:
+    """A search's seed, drawn from what its seat knows (log lines, signatures of its views), so
+    the same position gives the same move in CPython and in Pyodide."""
+    return int.from_bytes(hashlib.sha256("\n".join(knowledge).encode()).digest()[:8], "big")

@@ -23,12 +23,11 @@ on the same draws.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable
 
 from engine.bots.base import Bot
-from engine.bots.perspective import Perspective
+from engine.bots.perspective import Perspective, seed_from, signature
 from engine.bots.search import Evaluate, play_on
 from engine.core import State
 from engine.rng import Rng
@@ -66,9 +65,8 @@ class RolloutBot:
         if len(candidates) == 1:
             return candidates[0]
         seat = perspective.seat
-        seen = [repr(point.view()) for point, _ in perspective.turn()] + [repr(view)]
-        key = "\n".join([*perspective.log_lines(), *seen])
-        draws = Rng(int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))
+        seen = [signature(point.view()) for point, _ in perspective.turn()] + [signature(view)]
+        draws = Rng(seed_from([*perspective.log_lines(), *seen]))
         totals = dict.fromkeys(candidates, 0.0)
         started = time.perf_counter()
         for _ in range(self.samples):
@@ -77,7 +75,7 @@ class RolloutBot:
             for action in list(totals):
                 after = state.clone()
                 after.apply(action)
-                if after.current_player == seat and repr(after.view(seat)) in seen:
+                if after.current_player == seat and signature(after.view(seat)) in seen:
                     del totals[action]  # back to a view of this run: a loop
                     continue
                 totals[action] += self._play_on(after, seat, dice.copy())

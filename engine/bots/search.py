@@ -36,15 +36,13 @@ Pyodide. The wall-clock cap is a safety net for the browser only.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
 
 from engine.bots.base import Bot
-from engine.bots.perspective import Perspective
+from engine.bots.perspective import Perspective, seed_from, signature
 from engine.core import State, win_shares
 from engine.rng import Rng
 
@@ -104,7 +102,7 @@ class SearchBot:
         turn = perspective.turn()
         points = [point for point, _ in turn] + [perspective]
         played = [action for _, action in turn]
-        signatures = [_dump(point.view()) for point in points]
+        signatures = [signature(point.view()) for point in points]
         start = 0
         while True:
             plan = self._plan(points[start], signatures[: start + 1])
@@ -128,8 +126,7 @@ class SearchBot:
         key = "\n".join([*point.log_lines(), *signatures])
         plan = self._plans.get(key)
         if plan is None:
-            seed = int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
-            plan = self._search(point, set(signatures), Rng(seed))
+            plan = self._search(point, set(signatures), Rng(seed_from([key])))
             self._plans[key] = plan
             if len(self._plans) > PLAN_CACHE:
                 self._plans.popitem(last=False)
@@ -175,16 +172,16 @@ class SearchBot:
                 if expanded:
                     break
                 mover = seat
-                seen = {_dump(state.view(seat))} if seat is not None else set()
+                seen = {signature(state.view(seat))} if seat is not None else set()
                 continue
-            signature = _dump(state.view(mover))
+            after = signature(state.view(mover))
             if node.after is None:
-                node.after = signature
-            node.reveals = node.reveals or node.after != signature
-            if signature in seen:
+                node.after = after
+            node.reveals = node.reveals or node.after != after
+            if after in seen:
                 node.loop = True
                 return
-            seen = seen | {signature}
+            seen = seen | {after}
         values = self._rollout(state, rng)
         for child in path:
             child.visits += 1
@@ -260,7 +257,3 @@ def leads(scores: list[float], *, lower_wins: bool) -> list[float]:
         sign * score - max(sign * other for seat, other in enumerate(scores) if seat != mine)
         for mine, score in enumerate(scores)
     ]
-
-
-def _dump(view: dict[str, Any]) -> str:
-    return repr(view)
