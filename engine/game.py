@@ -41,11 +41,11 @@ class Game:
 
     `bots` maps "random" and "heuristic" to the game's own players (their names are the seat
     menu's, `engine.bots.levels`); `default_bot` is the level the sandbox seats opposite the
-    reader (the strongest within the time budget: `make bench`), one for every player count or
-    one per count where the strongest differs. `projected_scores` may help the search bot: each
-    seat's likely final score from a position, oriented like `scores()` (without it, the scores
-    as they stand); `search_horizon` is how many turns its rollouts play before that: a number,
-    or a function of the position (a game whose scores change when a hand ends plays to it);
+    reader (the strongest within the time budget: `make bench`). `projected_scores` may help the
+    search bot: each seat's likely final score from a position, oriented like `scores()` (without
+    it, the scores as they stand); `search_horizon` is how many turns its rollouts play before
+    that: a number, or a function of the position (a game whose scores change when a hand ends
+    plays to it);
     `search_by_lead` has the tree search value where a rollout stops by each seat's lead over the
     best other seat instead of its win share (`engine.bots.search`): it helps where positions a
     few turns on are seldom decided and costs where a game is short and close. `search_kind` is
@@ -63,7 +63,7 @@ class Game:
     render: Callable[..., str]
     status: Callable[[dict[str, Any]], str]
     bots: dict[str, Callable[[], Bot]]
-    default_bot: str | dict[int, str] = "strong"
+    default_bot: str = "strong"
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     figures: dict[str, Figure] = field(default_factory=dict)
     option_samples: tuple[dict[str, Any], ...] = ({},)
@@ -81,9 +81,6 @@ class Game:
     def id(self) -> str:
         return self.info.id
 
-    def default_level(self, players: int) -> str:
-        return self.default_bot if isinstance(self.default_bot, str) else self.default_bot[players]
-
     def default_seats(self, players: int) -> list[str]:
         """The reader in the first seat, the default bot everywhere else."""
-        return ["human"] + [f"bot:{self.default_level(players)}"] * (players - 1)
+        return ["human"] + [f"bot:{self.default_bot}"] * (players - 1)

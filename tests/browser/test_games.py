@@ -108,8 +108,8 @@ def test_the_setup_offers_every_player_count_and_option(warm: WarmSite, game_id:
 
 
 def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defaults(warm: WarmSite) -> None:
-    """Rondo seats つよい at 2 players and やさしい at 3 and 4 (Game.default_bot); a seat left at one
-    count's default takes the next count's."""
+    """A seat the reader chose stays as chosen when the player count changes; the seats a count
+    adds take the game's default (Game.default_bot: Rondo seats つよい)."""
     page = warm.show("rondo")
     open_settings(page)
     setup = page.locator(f"{SANDBOX} .rb-setup")
@@ -120,13 +120,12 @@ def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defau
         wait_settled(page)
         return saved(page, "rondo")["seats"]
 
-    choose_count(4)
-    for index, kind in enumerate(["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]):
+    assert choose_count(4) == ["human", "bot:strong", "bot:strong", "bot:strong"]
+    for index, kind in enumerate(["human", "bot:random", "bot:strong", "bot:heuristic"]):
         seats.nth(index).select_option(kind)
         wait_settled(page)
-    assert choose_count(2) == ["human", "bot:strong"]  # left at 4's default, so 2's default
-    seats.nth(1).select_option("bot:random")
-    wait_settled(page)
-    assert choose_count(4) == ["human", "bot:random", "bot:heuristic", "bot:heuristic"]
-    assert choose_count(3) == ["human", "bot:random", "bot:heuristic"]
     assert choose_count(2) == ["human", "bot:random"]
+    assert choose_count(4) == ["human", "bot:random", "bot:strong", "bot:strong"]
+    seats.nth(2).select_option("bot:heuristic")
+    wait_settled(page)
+    assert choose_count(3) == ["human", "bot:random", "bot:heuristic"]

@@ -33,7 +33,7 @@ def test_game_describes_itself(game_id: str) -> None:
     info = game.info
     assert info.id == game_id and not info.name.isascii() and info.players
     assert {"random", "heuristic"} <= set(game.bots)
-    assert all(game.default_level(players) in LEVELS for players in info.players)
+    assert game.default_bot in LEVELS
     assert info.rule_anchors and all(re.fullmatch(r"[a-z0-9-]+", a) for a in info.rule_anchors)
     for option in info.options:
         assert not option.label.isascii() and option.default in [v for v, _ in option.choices]

@@ -37,7 +37,7 @@ def test_catalog_describes_one_game_with_its_seat_kinds_and_defaults() -> None:
     entry = handle({"op": "catalog", "game": "no-return"})["game"]
     assert entry["players"] == [2, 3, 4] and entry["seat_names"][:2] == ["プレイヤー1", "プレイヤー2"]
     assert {"human", "bot:random", "bot:heuristic", "bot:strong"} <= {k["id"] for k in entry["seat_kinds"]}
-    level = engine.find_game("no-return").default_level(4)
+    level = engine.find_game("no-return").default_bot
     assert entry["default_seats"]["4"] == ["human"] + [f"bot:{level}"] * 3
     assert entry["options"][0]["key"] == "start_player" and entry["options"][0]["default"] is None
 
