@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 from engine.bots.base import Bot
@@ -56,23 +57,14 @@ def new_search(
 ) -> SearchBot | RolloutBot:
     """A search bot for `game` of `kind` (the game's own by default) at `budget`, with every hook
     the game gives it, guided and played out by the game's heuristic."""
-    policy = game.bots["heuristic"]()
-    if (kind or game.search_kind) == "rollouts":
-        return RolloutBot(
-            policy,
-            budget,
-            horizon=game.search_horizon,
-            evaluate=game.projected_scores,
-            offers=game.offers,
-            time_limit=time_limit,
-        )
-    return SearchBot(
-        policy,
+    by_lead = game.search_by_lead
+    make = RolloutBot if (kind or game.search_kind) == "rollouts" else partial(SearchBot, by_lead=by_lead)
+    return make(
+        game.bots["heuristic"](),
         budget,
         horizon=game.search_horizon,
         evaluate=game.projected_scores,
         offers=game.offers,
-        by_lead=game.search_by_lead,
         time_limit=time_limit,
     )
 
