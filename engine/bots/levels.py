@@ -71,7 +71,7 @@ def new_search(
 
 def search(game: Game, level: str) -> SearchBot | RolloutBot:
     """The seat menu's search bot for `game` at `level`: one per game and level, kept, so that the
-    steps of a turn find the plan made at its start."""
+    steps of a turn find the plan the tree search made at its start."""
     key = (game.id, level)
     if key not in _SEARCHERS:
         _SEARCHERS[key] = new_search(game, BUDGETS[game.search_kind][level])
