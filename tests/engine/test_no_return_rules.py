@@ -621,6 +621,31 @@ def test_heuristic_bot_follows_its_plan_and_beats_randoms(players: int) -> None:
     assert wins >= 10
 
 
+def test_the_heuristic_completes_a_choice_it_did_not_start_instead_of_undoing_it() -> None:
+    """Handed a selection with a counter it would not have picked first (as the rollout search
+    hands it one), the heuristic finishes a move that holds that counter: it never unpicks it."""
+    finished = Multiset[str]()
+    for seed in range(30):
+        state, rng, bot = NoReturnState(2 + seed % 3, seed), Rng(seed), HeuristicBot()
+        while not state.is_over():
+            seat = state.current_player
+            view = state.view(seat)
+            hint = bot.choose(view, rng)
+            mode = view["selection"]["mode"]
+            foreign = [a for a in view["legal_actions"] if ":pick:" in a and a != hint]
+            if not view["selection"]["picked"] and foreign and rng.below(3) == 0:
+                counter = foreign[rng.below(len(foreign))].split(":")[2]
+                state.apply(f"{mode}:pick:{counter}")
+                while state.current_player == seat and state.view(seat)["selection"]["mode"] == mode:
+                    step = bot.choose(state.view(seat), rng)
+                    assert step != f"{mode}:unpick:{counter}" and step != "cancel", (mode, counter)
+                    state.apply(step)
+                finished[mode] += 1
+            else:
+                state.apply(hint)
+    assert set(finished) == {"setup", "place", "exchange", "cash"}, finished
+
+
 def test_play_games_reports_the_share_for_more_players() -> None:
     from engine.benchmark import play_games
 

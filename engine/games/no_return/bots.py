@@ -10,10 +10,14 @@ needs no memory between calls. Why these choices:
 - Cashing: the column segment and the one-colour payment with the least overpay, the bigger
   the cashed sum the better (overpaid value is lost).
 - Exchanging: counters that can never be placed any more, then low ones.
+- Part-way through a choice it completes what is already picked instead of undoing it: at the
+  table that is its own plan, and a search that picks a counter for it (`engine.bots.rollouts`)
+  learns what the best turn with that counter is worth.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -66,16 +70,32 @@ class HeuristicBot:
 def _plan(view: dict[str, Any], mode: str) -> Plan:
     hand = [_counter(c) for c in view["hand"]]
     columns = view["seats"][view["seat"]]["columns"]
+    picked = [_counter(c) for c in view["selection"]["picked"]]
     if mode == "setup":
-        return Plan("setup", [c for c in hand if c[1] <= SETUP_JUNK])
+        return Plan("setup", _completed([c for c in hand if c[1] <= SETUP_JUNK], picked))
     if mode == "choose":
         return _choose(view, hand, columns)
     if mode == "place":
-        return _best_placement(hand, columns) or Plan("cancel")
+        return _best_placement(hand, columns, keep=picked) or Plan("cancel")
     if mode == "exchange":
-        return Plan("exchange", _junk(hand, columns, phase=view["seats"][view["seat"]]["phase"]))
+        junk = _junk(hand, columns, phase=view["seats"][view["seat"]]["phase"])
+        return Plan("exchange", _completed(junk, picked)[: max(4, len(picked))])
     chosen = view["selection"]["column"]
-    return _best_cash(hand, {chosen: columns[chosen]}) or Plan("cancel")
+    return _best_cash(hand, {chosen: columns[chosen]}, keep=picked) or Plan("cancel")
+
+
+def _completed(planned: list[Counter], picked: list[Counter]) -> list[Counter]:
+    """The counters already picked, then the planned ones not among them."""
+    return picked + _without(planned, picked)
+
+
+def _without(counters: Sequence[Counter], taken: Sequence[Counter]) -> list[Counter]:
+    """`counters` less one copy of each of `taken` that is among them."""
+    rest = list(counters)
+    for counter in taken:
+        if counter in rest:
+            rest.remove(counter)
+    return rest
 
 
 def _choose(view: dict[str, Any], hand: list[Counter], columns: dict[str, list[int]]) -> Plan:
@@ -103,15 +123,18 @@ def _should_declare(view: dict[str, Any]) -> bool:
     return total > 0 and turns_left <= total / CASH_PER_TURN + 1
 
 
-def _best_placement(hand: list[Counter], columns: dict[str, list[int]]) -> Plan | None:
-    """The best run of one colour for its column."""
+def _best_placement(
+    hand: list[Counter], columns: dict[str, list[int]], keep: Sequence[Counter] = ()
+) -> Plan | None:
+    """The best run of one colour for its column (of the colour of `keep`, and holding it)."""
     best: Plan | None = None
-    for colour in COLOURS:
+    rest = _without(hand, keep)
+    for colour in [keep[0][0]] if keep else COLOURS:
         column = columns.get(colour)
         bottom = column[-1] if column else EMPTY_COLUMN
-        fitting = sorted((c for c in hand if c[0] == colour and c[1] <= bottom), key=lambda c: -c[1])
-        for size in range(1, len(fitting) + 1):
-            run = fitting[:size]
+        fitting = sorted((c for c in rest if c[0] == colour and c[1] <= bottom), key=lambda c: -c[1])
+        for size in range(0 if keep else 1, len(fitting) + 1):
+            run = sorted([*keep, *fitting[:size]], key=lambda c: -c[1])
             gain = sum(v for _, v in run) - (bottom - run[-1][1])
             if best is None or gain > best.gain:
                 best = Plan("place", run, gain=gain)
@@ -131,9 +154,15 @@ def _junk(hand: list[Counter], columns: dict[str, list[int]], *, phase: int) -> 
     return junk or ranked[:1]
 
 
-def _best_cash(hand: list[Counter], columns: dict[str, list[int]]) -> Plan | None:
-    """The column segment and payment with the best cashed sum for the least overpay."""
+def _best_cash(
+    hand: list[Counter], columns: dict[str, list[int]], keep: Sequence[Counter] = ()
+) -> Plan | None:
+    """The column segment and payment with the best cashed sum for the least overpay (a payment
+    of the colour of `keep`, holding it)."""
     payments = _payments_by_colour(hand)
+    if keep:
+        colour = keep[0][0]
+        payments = {colour: [p for p in payments[colour] if len(_without(p, keep)) == len(p) - len(keep)]}
     best: Plan | None = None
     for colour, column in columns.items():
         for size in range(1, len(column) + 1):
