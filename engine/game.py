@@ -52,6 +52,9 @@ class Game:
     the search of ふつう and つよい: the tree (`engine.bots.search`) or determinised rollouts
     (`engine.bots.rollouts`), stronger where moves differ by a point or two that only paired
     draws can tell apart. Each game makes both choices on paired games in `make bench`.
+    `search_budgets` replaces the kind's budgets of ふつう and つよい (`engine.bots.levels.BUDGETS`)
+    for a game whose playouts are much cheaper or dearer than the others': a game with cheap
+    playouts can weigh more draws within the same think-time limit.
     `offers` are actions that ask the other seats to agree (a proposal to end): the search makes
     one only where the heuristic would, since to a tree an offer that may be declined is a free
     try, and a bot offering every turn is not what a person at the table does.
@@ -71,6 +74,7 @@ class Game:
     search_horizon: int | Callable[[State], int] = 2
     search_by_lead: bool = False
     search_kind: Literal["tree", "rollouts"] = "tree"
+    search_budgets: dict[str, int] | None = None
     offers: frozenset[str] = frozenset()
 
     @property

@@ -2,8 +2,8 @@
 
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
-rollouts) and, optionally, `Game.search_kind`, `Game.projected_scores`, `Game.search_horizon`,
-`Game.search_by_lead` and `Game.offers`.
+rollouts) and, optionally, `Game.search_kind`, `Game.search_budgets`, `Game.projected_scores`,
+`Game.search_horizon`, `Game.search_by_lead` and `Game.offers`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ BUDGETS: dict[str, dict[str, int]] = {
     "rollouts": {"normal": 4, "strong": 16},
 }
 """ふつう's and つよい's budgets for each kind of search (`Game.search_kind`): iterations of the
-tree search, draws of the rollouts."""
+tree search, draws of the rollouts. A game may give its own (`Game.search_budgets`)."""
 SAFETY_SECONDS = 5.0
 """Wall-clock cap of one search in the sandbox: a safety net, never reached at these budgets."""
 
@@ -74,7 +74,8 @@ def search(game: Game, level: str) -> SearchBot | RolloutBot:
     steps of a turn find the plan the tree search made at its start."""
     key = (game.id, level)
     if key not in _SEARCHERS:
-        _SEARCHERS[key] = new_search(game, BUDGETS[game.search_kind][level])
+        budgets = game.search_budgets or BUDGETS[game.search_kind]
+        _SEARCHERS[key] = new_search(game, budgets[level])
     return _SEARCHERS[key]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine.benchmark import turn_worth
-from engine.bots.levels import BUDGETS, LEVELS, new_search
+from engine.bots.levels import BUDGETS, LEVELS, new_search, search
 from engine.bots.perspective import Perspective
 from engine.bots.rollouts import RolloutBot
 from engine.bots.search import SearchBot, leads
@@ -312,6 +312,21 @@ def test_every_level_is_in_the_seat_menu_and_plays_through_the_bridge(game_id: s
             reply = json.loads(handle_json(json.dumps({"op": "step", "sandbox": f"levels-{key}"})))
             assert reply["ok"], (key, reply)
         handle_json(json.dumps({"op": "close", "sandbox": f"levels-{key}"}))
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_the_seat_menus_search_levels_spend_the_games_own_budgets(game_id: str) -> None:
+    """ふつう and つよい run the game's kind of search at its budgets (the kind's, unless the game
+    gives its own), and つよい spends more than ふつう."""
+    game = games()[game_id]
+    budgets = game.search_budgets or BUDGETS[game.search_kind]
+    spent = {}
+    for level in ("normal", "strong"):
+        bot = search(game, level)
+        assert isinstance(bot, RolloutBot if game.search_kind == "rollouts" else SearchBot)
+        spent[level] = bot.samples if isinstance(bot, RolloutBot) else bot.iterations
+    assert spent == {"normal": budgets["normal"], "strong": budgets["strong"]}
+    assert spent["normal"] < spent["strong"]
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
