@@ -98,6 +98,11 @@ def _without(counters: Sequence[Counter], taken: Sequence[Counter]) -> list[Coun
     return rest
 
 
+def _holds(counters: Sequence[Counter], taken: Sequence[Counter]) -> bool:
+    """Whether every counter of `taken` is among `counters` (as often as it is taken)."""
+    return len(_without(counters, taken)) == len(counters) - len(taken)
+
+
 def _choose(view: dict[str, Any], hand: list[Counter], columns: dict[str, list[int]]) -> Plan:
     """The turn's action: declare, place, cash, exchange or pass."""
     can_exchange = view["bag"] > 0
@@ -134,7 +139,7 @@ def _best_placement(
         bottom = column[-1] if column else EMPTY_COLUMN
         fitting = sorted((c for c in rest if c[0] == colour and c[1] <= bottom), key=lambda c: -c[1])
         for size in range(0 if keep else 1, len(fitting) + 1):
-            run = sorted([*keep, *fitting[:size]], key=lambda c: -c[1])
+            run = sorted([*keep, *fitting[:size]], key=lambda c: -c[1]) if keep else fitting[:size]
             gain = sum(v for _, v in run) - (bottom - run[-1][1])
             if best is None or gain > best.gain:
                 best = Plan("place", run, gain=gain)
@@ -162,7 +167,7 @@ def _best_cash(
     payments = _payments_by_colour(hand)
     if keep:
         colour = keep[0][0]
-        payments = {colour: [p for p in payments[colour] if len(_without(p, keep)) == len(p) - len(keep)]}
+        payments = {colour: [p for p in payments[colour] if _holds(p, keep)]}
     best: Plan | None = None
     for colour, column in columns.items():
         for size in range(1, len(column) + 1):
