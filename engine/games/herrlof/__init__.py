@@ -18,5 +18,5 @@ GAME = Game(
     projected_scores=projected_scores,
     search_horizon=round_horizon,
     search_kind="rollouts",  # つよい vs やさしい, 400 games: 64.2 %, 1.55× (tree: 62.5 %, 1.28×)
-    search_budgets={"normal": 8, "strong": 32},
+    search_budgets={"normal": 8, "strong": 32},  # つよい at 32 draws: 69.9 % at 2 players, 400 games
 )
