@@ -16,4 +16,5 @@ GAME = Game(
     figures=FIGURES,
     projected_scores=projected_scores,
     search_horizon=4,
+    search_kind="rollouts",
 )
