@@ -16,5 +16,5 @@ GAME = Game(
     figures=FIGURES,
     projected_scores=projected_scores,
     search_horizon=4,
-    search_kind="rollouts",
+    search_kind="rollouts",  # つよい vs やさしい, 400 games: 1.49×, 1.57× at 3, 4 players (tree 1.11×, 1.10×)
 )
