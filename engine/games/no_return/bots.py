@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core import State
-from engine.games.no_return.codec import COLOURS, Counter, counter_id, parse_counter
+from engine.games.no_return.codec import COLOURS, Counter, counter_id, parse_counter, without
 from engine.games.no_return.rules import NoReturnState
 from engine.rng import Rng
 
@@ -86,21 +86,12 @@ def _plan(view: dict[str, Any], mode: str) -> Plan:
 
 def _completed(planned: list[Counter], picked: list[Counter]) -> list[Counter]:
     """The counters already picked, then the planned ones not among them."""
-    return picked + _without(planned, picked)
-
-
-def _without(counters: Sequence[Counter], taken: Sequence[Counter]) -> list[Counter]:
-    """`counters` less one copy of each of `taken` that is among them."""
-    rest = list(counters)
-    for counter in taken:
-        if counter in rest:
-            rest.remove(counter)
-    return rest
+    return picked + without(planned, picked)
 
 
 def _holds(counters: Sequence[Counter], taken: Sequence[Counter]) -> bool:
     """Whether every counter of `taken` is among `counters` (as often as it is taken)."""
-    return len(_without(counters, taken)) == len(counters) - len(taken)
+    return len(without(counters, taken)) == len(counters) - len(taken)
 
 
 def _choose(view: dict[str, Any], hand: list[Counter], columns: dict[str, list[int]]) -> Plan:
@@ -133,7 +124,7 @@ def _best_placement(
 ) -> Plan | None:
     """The best run of one colour for its column (of the colour of `keep`, and holding it)."""
     best: Plan | None = None
-    rest = _without(hand, keep)
+    rest = without(hand, keep)
     for colour in [keep[0][0]] if keep else COLOURS:
         column = columns.get(colour)
         bottom = column[-1] if column else EMPTY_COLUMN
@@ -202,13 +193,9 @@ def _step_towards(plan: Plan, selection: dict[str, Any]) -> str:
     if mode == "cash" and len(selection["cashing"]) != plan.count:
         return "cash:more" if len(selection["cashing"]) < plan.count else "cash:fewer"
     picked = [_counter(c) for c in selection["picked"]]
-    wanted = list(plan.counters)
-    for counter in list(picked):
-        if counter in wanted:
-            wanted.remove(counter)
-            picked.remove(counter)
-    if picked:
-        return f"{mode}:unpick:{counter_id(picked[0])}"
+    unwanted, wanted = without(picked, plan.counters), without(plan.counters, picked)
+    if unwanted:
+        return f"{mode}:unpick:{counter_id(unwanted[0])}"
     if wanted:
         return f"{mode}:pick:{counter_id(wanted[0])}"
     return f"{mode}:done"

@@ -51,6 +51,15 @@ def display_order(counters: Iterable[Counter]) -> list[Counter]:
     return sorted(counters, key=lambda c: (COLOURS.index(c[0]), -c[1]))
 
 
+def without(counters: Iterable[Counter], taken: Iterable[Counter]) -> list[Counter]:
+    """`counters` less one copy of each of `taken` that is among them (two B3 are two counters)."""
+    rest = list(counters)
+    for counter in taken:
+        if counter in rest:
+            rest.remove(counter)
+    return rest
+
+
 def colour_totals(counters: Iterable[Counter]) -> dict[str, int]:
     """Sum of the values of each colour present."""
     totals: dict[str, int] = {}

@@ -88,6 +88,7 @@ from engine.games.no_return.codec import (
     names,
     parse_action,
     parse_counter,
+    without,
 )
 from engine.games.no_return.scoring import breakdown, winners
 from engine.options import START_PLAYER, start_player
@@ -292,10 +293,7 @@ class NoReturnState(State):
 
     def _unpicked(self) -> list[Counter]:
         """The current player's hand counters not chosen yet (one entry per copy)."""
-        rest = list(self._hands[self._turn_player])
-        for counter in self._picked:
-            rest.remove(counter)
-        return rest
+        return without(self._hands[self._turn_player], self._picked)
 
     def _cash_column(self) -> list[int]:
         assert self._cash_colour is not None
