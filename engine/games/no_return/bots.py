@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.core import State
 from engine.games.no_return.codec import COLOURS, Counter, counter_id, parse_counter, without
-from engine.games.no_return.rules import NoReturnState
+from engine.games.no_return.rules import EXCHANGE_LIMIT, NoReturnState
 from engine.rng import Rng
 
 SETUP_JUNK = 5  # at set-up, put aside every counter up to this value
@@ -79,7 +79,7 @@ def _plan(view: dict[str, Any], mode: str) -> Plan:
         return _best_placement(hand, columns, keep=picked) or Plan("cancel")
     if mode == "exchange":
         junk = _junk(hand, columns, phase=view["seats"][view["seat"]]["phase"])
-        return Plan("exchange", _completed(junk, picked)[: max(4, len(picked))])
+        return Plan("exchange", _completed(junk, picked)[: max(EXCHANGE_LIMIT, len(picked))])
     chosen = view["selection"]["column"]
     return _best_cash(hand, {chosen: columns[chosen]}, keep=picked) or Plan("cancel")
 
@@ -138,7 +138,7 @@ def _best_placement(
 
 
 def _junk(hand: list[Counter], columns: dict[str, list[int]], *, phase: int) -> list[Counter]:
-    """Up to four counters worth least: those that can no longer be placed first (phase 1)."""
+    """Up to EXCHANGE_LIMIT counters worth least: those that can no longer be placed first (phase 1)."""
 
     def worth(counter: Counter) -> tuple[int, int]:
         column = columns.get(counter[0])
@@ -146,7 +146,7 @@ def _junk(hand: list[Counter], columns: dict[str, list[int]], *, phase: int) -> 
         return (1 if placeable else 0, counter[1])
 
     ranked = sorted(hand, key=worth)
-    junk = [c for c in ranked[:4] if worth(c) < (1, 6)]
+    junk = [c for c in ranked[:EXCHANGE_LIMIT] if worth(c) < (1, 6)]
     return junk or ranked[:1]
 
 
