@@ -45,10 +45,7 @@ class Game:
     search bot: each seat's likely final score from a position, oriented like `scores()` (without
     it, the scores as they stand); `search_horizon` is how many turns its rollouts play before
     that: a number, or a function of the position (a game whose scores change when a hand ends
-    plays to it);
-    `search_by_lead` has the tree search value where a rollout stops by each seat's lead over the
-    best other seat instead of its win share (`engine.bots.search`): it helps where positions a
-    few turns on are seldom decided and costs where a game is short and close. `search_kind` is
+    plays to it). `search_kind` is
     the search of ふつう and つよい: the tree (`engine.bots.search`) or determinised rollouts
     (`engine.bots.rollouts`), stronger where moves differ by a point or two that only paired
     draws can tell apart. Each game makes both choices on paired games in `make bench`.
@@ -72,7 +69,6 @@ class Game:
     option_samples: tuple[dict[str, Any], ...] = ({},)
     projected_scores: Callable[[State], list[float]] | None = None
     search_horizon: int | Callable[[State], int] = 2
-    search_by_lead: bool = False
     search_kind: Literal["tree", "rollouts"] = "tree"
     search_budgets: dict[str, int] | None = None
     offers: frozenset[str] = frozenset()

@@ -3,14 +3,13 @@
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
 rollouts) and, optionally, `Game.search_kind`, `Game.search_budgets`, `Game.projected_scores`,
-`Game.search_horizon`, `Game.search_by_lead` and `Game.offers`.
+`Game.search_horizon` and `Game.offers`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Protocol
 
 from engine.bots.base import Bot
@@ -57,8 +56,7 @@ def new_search(
 ) -> SearchBot | RolloutBot:
     """A search bot for `game` of `kind` (the game's own by default) at `budget`, with every hook
     the game gives it, guided and played out by the game's heuristic."""
-    by_lead = game.search_by_lead
-    make = RolloutBot if (kind or game.search_kind) == "rollouts" else partial(SearchBot, by_lead=by_lead)
+    make = RolloutBot if (kind or game.search_kind) == "rollouts" else SearchBot
     return make(
         game.bots["heuristic"](),
         budget,

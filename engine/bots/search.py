@@ -12,11 +12,8 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012). Each iteration
 4. lets the heuristic play on for `horizon` turns (changes of the seat to move; a number, or a
    function of the position where the rollout starts) and values the position from the scores
    as they stand (or as `evaluate` projects them): each seat's win share if the game ended
-   there, or, `by_lead`, its lead over the best of the others. A lead suits a game where who is
-   ahead a few turns on hardly depends on this move but by how much does; where PUCT weighs the
-   actions of a node, their mean leads are rescaled to run from 0 (the worst) to 1 (the best),
-   as MuZero does, so the exploration bonus means what it means for win shares, whatever a
-   game's points are worth;
+   there (a game where by how much a seat leads matters more than who leads plays the rollouts
+   of `engine.bots.rollouts`, which compare leads);
 5. credits every action on the path with the value of the seat that chose it.
 
 Compound turns (choose, pick, unpick, done) neither go round in circles nor wander:
@@ -82,10 +79,8 @@ class SearchBot:
         evaluate: Evaluate | None = None,
         time_limit: float | None = None,
         offers: frozenset[str] = frozenset(),
-        by_lead: bool = False,
     ) -> None:
         self.policy = policy
-        self.by_lead = by_lead
         self.offers = offers
         self.iterations = iterations
         self.evaluate = evaluate
@@ -198,11 +193,6 @@ class SearchBot:
         total = sum(visits)
         means = {a: node.children[a].value / n for a, n in zip(open_, visits, strict=True) if n}
         first_play = sum(node.children[a].value for a in means) / total if total else 0.5
-        if self.by_lead and means:
-            worst = min(means.values())
-            spread = max(means.values()) - worst
-            means = {a: (mean - worst) / spread if spread > 0 else 0.5 for a, mean in means.items()}
-            first_play = (first_play - worst) / spread if spread > 0 else 0.5
         scale = EXPLORATION * math.sqrt(max(total, 1))
         others = (1 - HINT_PRIOR) / (len(open_) - 1) if len(open_) > 1 else 0.0
         best: list[str] = []
@@ -219,7 +209,7 @@ class SearchBot:
 
     def _rollout(self, state: State, rng: Rng) -> list[float]:
         turns = self.horizon(state) if callable(self.horizon) else self.horizon
-        return play_on(state, self.policy, rng, turns, evaluate=self.evaluate, by_lead=self.by_lead)
+        return play_on(state, self.policy, rng, turns, evaluate=self.evaluate, by_lead=False)
 
 
 def play_on(

@@ -195,34 +195,6 @@ def test_a_rollout_is_worth_the_seats_lead_over_the_best_other_seat() -> None:
     assert leads([10, 10], lower_wins=False) == [0, 0]
 
 
-@pytest.mark.parametrize("table", [t for t in tables() if not t.game.offers], ids=lambda t: t.id)
-def test_the_search_chooses_the_same_whatever_a_point_is_worth(table: Table) -> None:
-    """Leads are rescaled per node before PUCT weighs them, so points worth a 128th (exactly, in
-    binary) change no choice where rollouts stop short of the end (an accepted offer ends a game at
-    once, and the final scores cannot be shrunk): the exploration means the same in every game.
-    Without the rescaling, most tables choose otherwise."""
-    game = table.game
-    projection = game.projected_scores or (lambda state: [float(score) for score in state.scores()])
-
-    def shrunk(state: State) -> list[float]:
-        return [score / 128 for score in projection(state)]
-
-    for state in positions(table):
-        seat = state.current_player
-        assert seat is not None
-        choices = [
-            SearchBot(
-                game.bots["heuristic"](),
-                3 * ITERATIONS,
-                horizon=1,
-                evaluate=evaluate,
-                by_lead=True,
-            ).choose(Perspective(state, seat), Rng(5))
-            for evaluate in (projection, shrunk)
-        ]
-        assert choices[0] == choices[1]
-
-
 def test_a_horizon_given_as_a_function_is_asked_at_each_rollout() -> None:
     """`Game.search_horizon` may be a function of the position a rollout starts from."""
     table = tables()[0]
