@@ -1,0 +1,43 @@
+"""The search bench's kept games count only for the code that played them (build_tools/bench_search.py)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import engine
+from build_tools.bench_search import code_digest, digest_of, load, prune, rounded, stamped
+from engine.benchmark import play_match
+
+ENGINE = Path(engine.__file__).parent
+
+
+def test_a_games_digest_changes_with_its_own_package_and_the_shared_engine_only(tmp_path: Path) -> None:
+    copy = tmp_path / "engine"
+    shutil.copytree(ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    rondo = copy / "games" / "rondo"
+    before = digest_of(copy, rondo)
+    assert before == code_digest("rondo")
+    (copy / "games" / "herrlof" / "bots.py").write_text("# another game's change\n", encoding="utf-8")
+    assert digest_of(copy, rondo) == before
+    for changed in (rondo / "bots.py", copy / "bots" / "rollouts.py"):
+        kept = changed.read_bytes()
+        changed.write_bytes(kept + b"\n")
+        assert digest_of(copy, rondo) != before, changed
+        changed.write_bytes(kept)
+
+
+def test_kept_chunks_of_changed_code_stop_counting_and_are_pruned(tmp_path: Path) -> None:
+    out = tmp_path / "records" / "search.jsonl"
+    chunk = stamped(play_match("rondo", 2, "heuristic", "random", range(2)), first=0, runtime="cpython")
+    stale = {**chunk, "first": 10, "code": "0" * 16}
+    out.parent.mkdir()
+    out.write_text(json.dumps(chunk) + "\n" + json.dumps(stale) + "\n", encoding="utf-8")
+    assert load(out) == [chunk] and len(chunk["shares"]) == 2
+    prune(out)
+    assert [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] == [chunk]
+
+
+def test_think_times_are_kept_to_two_significant_figures() -> None:
+    assert rounded([0.01234, 47.4, 46.6, 471.0, 1234.5]) == {"0.012": 1, "47.0": 2, "470.0": 1, "1200.0": 1}
