@@ -14,6 +14,8 @@ Why these choices:
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from functools import cached_property
 from typing import Any
 
 from engine.core import State
@@ -49,7 +51,8 @@ class HeuristicBot:
         if view["stage"] == "passing":
             step = _passing_step(view)
         else:
-            step = max(legal, key=lambda action: (_value(view, int(action.split(":")[1])), action))
+            table = _Table(view)
+            step = max(legal, key=lambda action: (table.value(int(action.split(":")[1])), action))
         return step if step in legal else rng.choice(legal)
 
 
@@ -73,34 +76,46 @@ def _passing_step(view: dict[str, Any]) -> str:
 # --- playing ---------------------------------------------------------------------------------------------
 
 
-def _value(view: dict[str, Any], card: int) -> float:
-    """How good playing `card` now looks, from the view alone."""
-    me, price = view["seat"], view["price"]
-    trick = [(seat, c) for seat, c, _ in view["trick"]] + [(me, card)]
-    size = 4 if view["players"] == 2 else view["players"]
-    later = size - len(trick)
-    winner = trick[trick_winner([c for _, c in trick], price)][0]
-    cards = [c for _, c in trick]
-    shed = SHED_WEIGHT * max(0, START_PRICE - card)
-    if winner != me:
-        spent_high = HIGH_CARD_WEIGHT * max(0, card - price) if card > price else 0.0
-        return shed - GIFT_WEIGHT * COINS[card] - spent_high
-    gain = coins(cards) + COIN_MEAN * later
-    if card >= price:
-        keep = LATER_KEEP**later
-        return gain * keep - GIFT_WEIGHT * COINS[card] * (1 - keep)
-    return 0.5 * gain - _bottle_risk(view, card)
+class _Table:
+    """The trick and the cards as this seat sees them, read once for every card it might play."""
 
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me, self.price = view["seat"], view["price"]
+        self.trick = [(seat, c) for seat, c, _ in view["trick"]]
+        size = 4 if view["players"] == 2 else view["players"]
+        self.later = size - len(self.trick) - 1
 
-def _bottle_risk(view: dict[str, Any], new_price: int) -> float:
-    """Expected loss from taking the bottle at `new_price`: what a holder loses, times the
-    chance that nobody takes it over (fewer unseen lower cards, more of my own lower cards)."""
-    me = view["seat"]
-    seats = view["seats"]
-    mine = set(view["hand"]) | set(seats[me]["open"])
-    seen = mine | {c for s in seats for c in s["played"]} | {c for s in seats for c in s["open"]}
-    unseen_below = sum(1 for c in DECK if c < new_price and c not in seen)
-    own_below = sum(1 for c in mine if c < new_price)
-    stuck = (1 + own_below) / (1 + own_below + unseen_below)
-    loss = COIN_MEAN * view["imp_count"] + seats[me]["won_coins"] + COIN_MEAN * len(mine) / 2
-    return loss * stuck
+    def value(self, card: int) -> float:
+        """How good playing `card` now looks."""
+        me, price = self.me, self.price
+        trick = [*self.trick, (me, card)]
+        cards = [c for _, c in trick]
+        winner = trick[trick_winner(cards, price)][0]
+        shed = SHED_WEIGHT * max(0, START_PRICE - card)
+        if winner != me:
+            spent_high = HIGH_CARD_WEIGHT * max(0, card - price) if card > price else 0.0
+            return shed - GIFT_WEIGHT * COINS[card] - spent_high
+        gain = coins(cards) + COIN_MEAN * self.later
+        if card >= price:
+            keep = LATER_KEEP**self.later
+            return gain * keep - GIFT_WEIGHT * COINS[card] * (1 - keep)
+        return 0.5 * gain - self.bottle_risk(card)
+
+    def bottle_risk(self, new_price: int) -> float:
+        """Expected loss from taking the bottle at `new_price`: what a holder loses, times the
+        chance that nobody takes it over (fewer unseen lower cards, more of my own lower cards)."""
+        loss, own, unseen = self._holding
+        own_below = bisect_left(own, new_price)
+        unseen_below = bisect_left(unseen, new_price)
+        stuck = (1 + own_below) / (1 + own_below + unseen_below)
+        return loss * stuck
+
+    @cached_property
+    def _holding(self) -> tuple[float, list[int], list[int]]:
+        """What a holder of the bottle would lose, my cards and the unseen ones (both sorted)."""
+        view, seats = self.view, self.view["seats"]
+        mine = set(view["hand"]) | set(seats[self.me]["open"])
+        seen = mine | {c for s in seats for c in s["played"]} | {c for s in seats for c in s["open"]}
+        loss = COIN_MEAN * view["imp_count"] + seats[self.me]["won_coins"] + COIN_MEAN * len(mine) / 2
+        return loss, sorted(mine), [c for c in DECK if c not in seen]
