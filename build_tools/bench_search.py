@@ -5,7 +5,8 @@ For every registered game, each of its player counts and each pair of levels (`P
 stronger first): games in which the stronger level holds one seat (seat g % players in game g)
 and the weaker every other seat. With 2 players the figure is the stronger level's win rate;
 with more, its share of the wins against the fair share 1/n. A win shared by k seats counts 1/k;
-the 95 % interval is the normal one over the games' results. Think time: per decision with a
+the 95 % interval is Wilson's (it stays inside 0–100 % and does not shrink to nothing when every
+game is won; with shared wins it is a little wide). Think time: per decision with a
 choice (forced actions cost nothing), median and 95th percentile, in host CPython (from the same
 games) and in the site's own worker in Chromium (a few games against the heuristic).
 
@@ -192,6 +193,14 @@ def interval(shares: list[float]) -> tuple[float, float]:
     return mean, 1.96 * spread / math.sqrt(len(shares))
 
 
+def share_interval(shares: list[float]) -> tuple[float, float, float]:
+    """Mean share and its 95 % interval (Wilson's score interval)."""
+    n, mean, z = len(shares), statistics.fmean(shares), 1.96
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n))
+    return mean, max(0.0, centre - half), min(1.0, centre + half)
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, math.ceil(fraction * len(ordered)) - 1)]
@@ -209,7 +218,7 @@ def report(records: list[dict[str, Any]]) -> None:
     print(
         "\nLevels against each other: the row's level in one seat (rotating), the column's in the others."
         "\n2 players: the row's win rate; 3–4: its share of the wins / the fair share 1/n (×)."
-        "\nEach figure: mean ± 95 % half-width, [games]. A win shared by k seats counts 1/k."
+        "\nEach figure: mean (95 % interval) [games]. A win shared by k seats counts 1/k."
     )
     for game, players in tables():
         fair = 1 / players
@@ -227,12 +236,10 @@ def report(records: list[dict[str, Any]]) -> None:
         for lead, field, values in sorted(
             rows, key=lambda row: (list(LEVELS).index(row[0]), list(LEVELS).index(row[1]))
         ):
-            mean, half = interval(values)
-            figure = f"{mean:6.1%} ± {half:5.1%}"
+            mean, low, high = share_interval(values)
+            figure = f"{mean:6.1%} ({low:5.1%}–{high:5.1%})"
             if players > 2:
-                figure += (
-                    f"  = {mean / fair:4.2f}× fair ({(mean - half) / fair:4.2f}–{(mean + half) / fair:4.2f})"
-                )
+                figure += f"  = {mean / fair:4.2f}× fair ({low / fair:4.2f}–{high / fair:4.2f})"
             print(f"  {LEVELS[lead].name:<12} vs {LEVELS[field].name:<12} {figure}  [{len(values)}]")
         for level in SEARCH_LEVELS:
             cells = []

@@ -1,4 +1,5 @@
-"""The search bench's kept games count only for the code that played them (build_tools/bench_search.py)."""
+"""The search bench: its kept games count only for the code that played them, and its intervals
+(build_tools/bench_search.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 import engine
-from build_tools.bench_search import code_digest, digest_of, load, prune, rounded, stamped
+from build_tools.bench_search import code_digest, digest_of, load, prune, rounded, share_interval, stamped
 from engine.benchmark import play_match
 
 ENGINE = Path(engine.__file__).parent
@@ -41,3 +44,9 @@ def test_kept_chunks_of_changed_code_stop_counting_and_are_pruned(tmp_path: Path
 
 def test_think_times_are_kept_to_two_significant_figures() -> None:
     assert rounded([0.01234, 47.4, 46.6, 471.0, 1234.5]) == {"0.012": 1, "47.0": 2, "470.0": 1, "1200.0": 1}
+
+
+def test_a_share_of_every_game_has_an_interval_that_does_not_shrink_to_nothing() -> None:
+    assert share_interval([1.0] * 400) == (1.0, pytest.approx(0.99049, abs=1e-5), 1.0)
+    half_won = share_interval([1.0, 0.0] * 50)
+    assert half_won == (0.5, pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
