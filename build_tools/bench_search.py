@@ -149,8 +149,9 @@ def play_cpython(
 def stamped(result: dict[str, Any], *, first: int, runtime: str) -> dict[str, Any]:
     """A chunk as it is kept: where it starts, what ran it, its code's digest, its think times
     rounded."""
-    think = rounded(result.pop("think_ms"))
-    return {**result, "think": think, "first": first, "runtime": runtime, "code": code_digest(result["game"])}
+    kept = {key: value for key, value in result.items() if key != "think_ms"}
+    think = rounded(result["think_ms"])
+    return {**kept, "think": think, "first": first, "runtime": runtime, "code": code_digest(result["game"])}
 
 
 def play_pyodide(chosen: list[tuple[str, int]], levels: list[str], games: int, out: Path, site: Path) -> None:
