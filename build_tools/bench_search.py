@@ -13,12 +13,12 @@ games) and in the site's own worker in Chromium (a few games against the heurist
 Chunks of games run in `--jobs` processes; each finished chunk is appended to `--out` (JSON
 lines), so a long run can be stopped and reported as far as it went (`--report-only`), or
 resumed: chunks already in the file are not played again. Each chunk is stamped with a digest
-of the code that played it (the shared engine and that game's package), and only chunks of the
-code as it is now count: the figures of 400 games take hours (a Bottle Imp game of 500 points
-is some 300 decisions), so `RECORDS` is kept in the repository and a run adds to it, while a
-change to a game drops that game's chunks. Think times are kept as counts of values rounded to
-two significant figures, which keeps a chunk small and its median and 95th percentile exact to
-a few per cent.
+of the code that played it (the shared engine and that game's package, comments aside), and
+only chunks of the code as it is now count: the figures of 400 games take hours (a Bottle Imp
+game of 500 points is some 300 decisions), so `RECORDS` is kept in the repository and a run
+adds to it, while a change to a game drops that game's chunks. Think times are kept as counts
+of values rounded to two significant figures, which keeps a chunk small and its median and 95th
+percentile exact to a few per cent.
 
     nice -n 19 python -m build_tools.bench_search [--games 400] [--jobs 2] [--pairs strong:random]
         [--tables rondo:3] [--browser-games 2] [--out build_tools/records/search.jsonl] [--report-only]
@@ -27,6 +27,7 @@ a few per cent.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import math
@@ -84,11 +85,14 @@ def code_digest(game_id: str) -> str:
 
 
 def digest_of(engine: Path, game: Path) -> str:
-    """A digest of every engine module outside the games and of the game's own package."""
+    """A digest of every engine module outside the games and of the game's own package, as
+    parsed: a comment or the layout may change (the figures in a comment, say) and the kept
+    games still count."""
     shared = [f for f in engine.rglob("*.py") if "games" not in f.relative_to(engine).parts[:-1]]
     digest = hashlib.sha256()
     for path in sorted(shared) + sorted(game.rglob("*.py")):
-        digest.update(str(path.relative_to(engine)).encode() + b"\0" + path.read_bytes())
+        parsed = ast.dump(ast.parse(path.read_text(encoding="utf-8")))
+        digest.update(f"{path.relative_to(engine)}\0{parsed}\0".encode())
     return digest.hexdigest()[:16]
 
 

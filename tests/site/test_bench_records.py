@@ -16,7 +16,7 @@ from engine.benchmark import play_match
 ENGINE = Path(engine.__file__).parent
 
 
-def test_a_games_digest_changes_with_its_own_package_and_the_shared_engine_only(tmp_path: Path) -> None:
+def test_a_digest_changes_with_the_games_and_the_shared_code_not_with_a_comment(tmp_path: Path) -> None:
     copy = tmp_path / "engine"
     shutil.copytree(ENGINE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     rondo = copy / "games" / "rondo"
@@ -24,11 +24,14 @@ def test_a_games_digest_changes_with_its_own_package_and_the_shared_engine_only(
     assert before == code_digest("rondo")
     (copy / "games" / "herrlof" / "bots.py").write_text("# another game's change\n", encoding="utf-8")
     assert digest_of(copy, rondo) == before
+    bots = rondo / "bots.py"
+    bots.write_text(bots.read_text(encoding="utf-8") + "\n# the figures measured\n", encoding="utf-8")
+    assert digest_of(copy, rondo) == before
     for changed in (rondo / "bots.py", copy / "bots" / "rollouts.py"):
-        kept = changed.read_bytes()
-        changed.write_bytes(kept + b"\n")
+        kept = changed.read_text(encoding="utf-8")
+        changed.write_text(kept + "\nNEW_SETTING = 1\n", encoding="utf-8")
         assert digest_of(copy, rondo) != before, changed
-        changed.write_bytes(kept)
+        changed.write_text(kept, encoding="utf-8")
 
 
 def test_kept_chunks_of_changed_code_stop_counting_and_are_pruned(tmp_path: Path) -> None:
