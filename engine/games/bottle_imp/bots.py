@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.core import State
 from engine.games.bottle_imp.cards import COINS, DECK, START_PRICE, coins, trick_winner
-from engine.games.bottle_imp.rules import BottleImpState
+from engine.games.bottle_imp.rules import BottleImpState, trick_size
 from engine.rng import Rng
 
 COIN_MEAN = 3.5
@@ -83,8 +83,7 @@ class _Table:
         self.view = view
         self.me, self.price = view["seat"], view["price"]
         self.trick = [(seat, c) for seat, c, _ in view["trick"]]
-        size = 4 if view["players"] == 2 else view["players"]
-        self.later = size - len(self.trick) - 1
+        self.later = trick_size(view["players"]) - len(self.trick) - 1
 
     def value(self, card: int) -> float:
         """How good playing `card` now looks."""

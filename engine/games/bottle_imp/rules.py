@@ -110,6 +110,11 @@ HAND, OPEN = "hand", "open"
 """The two parts a 2-player card is played from: the hidden hand and the face-up cards."""
 
 
+def trick_size(players: int) -> int:
+    """Cards in a trick: one a player, and four with two players (each plays twice)."""
+    return 4 if players == 2 else players
+
+
 class Stage(Enum):
     PASSING = "passing"  # seats choose their cards to pass, one after another
     PLAYING = "playing"  # tricks
@@ -241,9 +246,6 @@ class BottleImpState(State):
 
     def _slots(self) -> tuple[str, ...]:
         return SLOTS[self.players]
-
-    def _trick_size(self) -> int:
-        return 4 if self.players == 2 else self.players
 
     # --- legal actions -------------------------------------------------------------------------
 
@@ -390,7 +392,7 @@ class BottleImpState(State):
         self._played[seat].append(card)
         source = ("公開札から" if part == OPEN else "手札から") if self.players == 2 else ""
         text = f"{source}{card_name(card)}を出した"
-        if len(self._trick) < self._trick_size():
+        if len(self._trick) < trick_size(self.players):
             self._turn = (seat + 1) % self.players
             return self._entry(seat, text)
         return self._entry(seat, text + self._close_trick())
