@@ -2,9 +2,11 @@
 
 At each decision with a choice, every legal action is tried on the same `samples` draws of the
 hidden pieces (`Perspective.sample`), and after each the game's heuristic plays on, with the
-same dice for every action, to the end of the seat's run and then for the game's horizon. The
-action with the best mean lead over the best other seat is played (the rollout algorithm of
-Tesauro & Galperin 1996, determinised as in Perfect Information Monte Carlo).
+same dice for every action, to the end of the seat's run and then for the game's horizon (a
+function of the position is asked where the seat's run began, so every step of a run plays to
+the same point). The action with the best mean lead over the best other seat is played (the
+rollout algorithm of Tesauro & Galperin 1996, determinised as in Perfect Information Monte
+Carlo).
 
 Why it can beat the tree search at the same time: the actions are compared in pairs, on the
 same draws and the same dice, so the luck they share cancels out and a difference of a point is
@@ -15,10 +17,14 @@ Compound turns (choose, pick, unpick, done) cannot go round in circles: an actio
 the seat back to a view it already had in its current run (`Perspective.turn`) is never tried,
 so every step of a run reaches a view the run has not seen, and there are finitely many.
 
-The draws are seeded from what the seat knows (the log it may read and its views of the run so
-far), so the same position gives the same move in CPython and in Pyodide. The wall-clock cap is
-a safety net for the browser only: it stops between samples, so every action is still weighed
-on the same draws.
+The draws are seeded from what the seat knew where its current run of actions began (the log
+it could read and its view then), so the same position gives the same move in CPython and in
+Pyodide, and every step of a compound turn weighs its actions on the same draws: the line the
+last step chose is played out again as the heuristic's next step, and a step leaves it only for
+one that does better on those draws. A turn climbs to a better finished move; with fresh draws
+at every step it wandered on noise (pick, unpick, pick another). The wall-clock cap is a safety
+net for the browser only: it stops between samples, so every action is still weighed on the
+same draws.
 """
 
 from __future__ import annotations
@@ -55,19 +61,31 @@ class RolloutBot:
 
     def choose(self, perspective: Perspective, rng: Rng) -> str:
         """The action with the best mean lead; ties go to the heuristic's choice (made with `rng`),
-        then to the first legal one. An offer is weighed only where the heuristic makes it."""
+        then to the first legal one."""
         view = perspective.view()
         legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
         hint = self.policy.choose(view, rng)
+        totals = self.weigh(perspective, hint)
+        if not totals:
+            return hint
+        return max(totals, key=lambda action: (totals[action], action == hint))
+
+    def weigh(self, perspective: Perspective, hint: str) -> dict[str, float]:
+        """Each candidate's summed lead over the draws; an offer is a candidate only if it is the
+        heuristic's `hint`, and an action back to a view of this run is none. A lone candidate is
+        not weighed (0)."""
+        legal = perspective.view()["legal_actions"]
         candidates = [action for action in legal if action not in self.offers or action == hint]
-        if len(candidates) == 1:
-            return candidates[0]
-        seat = perspective.seat
-        seen = [signature(point.view()) for point, _ in perspective.turn()] + [signature(view)]
-        draws = Rng(seed_from([*perspective.log_lines(), *seen]))
         totals = dict.fromkeys(candidates, 0.0)
+        if len(candidates) == 1:
+            return totals
+        seat = perspective.seat
+        run = [point for point, _ in perspective.turn()] + [perspective]
+        seen = [signature(point.view()) for point in run]
+        draws = Rng(seed_from([*run[0].log_lines(), seen[0]]))  # where the run began: see above
+        turns = self.horizon(run[0].sample(Rng(0))) if callable(self.horizon) else self.horizon
         started = time.perf_counter()
         for _ in range(self.samples):
             state = perspective.sample(draws)
@@ -78,16 +96,13 @@ class RolloutBot:
                 if after.current_player == seat and signature(after.view(seat)) in seen:
                     del totals[action]  # back to a view of this run: a loop
                     continue
-                totals[action] += self._play_on(after, seat, dice.copy())
+                totals[action] += self._play_on(after, seat, turns, dice.copy())
             if self.time_limit and time.perf_counter() - started > self.time_limit:
                 break
-        if not totals:
-            return hint
-        return max(totals, key=lambda action: (totals[action], action == hint))
+        return totals
 
-    def _play_on(self, state: State, seat: int, dice: Rng) -> float:
-        """The seat's lead once the heuristic has finished its run and played the horizon."""
-        turns = self.horizon(state) if callable(self.horizon) else self.horizon
+    def _play_on(self, state: State, seat: int, turns: int, dice: Rng) -> float:
+        """The seat's lead once the heuristic has finished its run and played `turns` more."""
         if state.current_player == seat:
             turns += 1  # the end of the seat's own run is not one of the horizon's turns
         return play_on(state, self.policy, dice, turns, evaluate=self.evaluate, by_lead=True)[seat]

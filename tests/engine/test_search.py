@@ -156,6 +156,47 @@ def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Ta
     assert state.winners()
 
 
+class Witness(Blindfold):
+    """A perspective that notes the generator's next value at every sample a search asks of it."""
+
+    def __init__(self, real: Perspective) -> None:
+        super().__init__(real)
+        self.draws: list[int] = []
+
+    def sample(self, rng: Rng) -> State:
+        self.draws.append(rng.copy().next64())
+        return super().sample(rng)
+
+
+@pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
+def test_every_step_of_a_compound_turn_is_weighed_on_the_draws_of_its_start(table: Table) -> None:
+    """The rollouts weigh each step of a run on the samples drawn for the run's first step, so
+    the line the last step chose is weighed again as it was, and a step leaves it only for one
+    that does better on the same draws (with fresh draws each step, a turn wandered on noise)."""
+    bot = searcher(table, "rollouts")
+    compound = 0
+    for start in positions(table):
+        state, rng = start.clone(), Rng(3)
+        seat = state.current_player
+        runs: list[list[list[int]]] = []  # per run (`Perspective.turn`), the draws of each step
+        while state.current_player == seat and not state.is_over():
+            perspective = Perspective(state, seat)
+            if not perspective.turn() or not runs:
+                runs.append([])
+            witness = Witness(perspective)
+            state.apply(bot.choose(witness, rng))  # type: ignore[arg-type]  # a perspective's methods
+            runs[-1] += [witness.draws] if witness.draws else []
+        for weighed in runs:
+            # the first of the `samples` draws (before them, a horizon function may be asked of a
+            # sample of the run's start); the same generator, though a step that showed the seat
+            # a hidden piece draws the rest anew
+            firsts = {draws[-bot.samples] for draws in weighed}
+            assert len(firsts) <= 1, f"{table.id}: fresh draws mid-run"
+            compound += len(weighed) > 1
+    if table.game.search_kind == "rollouts" and table.players == table.game.info.players[0]:
+        assert compound, f"{table.id}: no compound turn among the positions"
+
+
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_the_turn_so_far_is_the_seats_own_run(table: Table) -> None:
     """Perspective.turn finds the views and actions of the seat's current run, from the log."""
