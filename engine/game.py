@@ -45,7 +45,7 @@ class Game:
     search bot: each seat's likely final score from a position, oriented like `scores()` (without
     it, the scores as they stand); `search_horizon` is how many turns its rollouts play before
     that: a number, or a function of the position (a game whose scores change when a hand ends
-    plays to it; the rollouts ask it where the seat's run of actions began). `search_kind` is
+    plays to it). `search_kind` is
     the search of ふつう and つよい: the tree (`engine.bots.search`) or determinised rollouts
     (`engine.bots.rollouts`), stronger where moves differ by a point or two that only paired
     draws can tell apart. Each game makes both choices on paired games in `make bench`.

@@ -3,10 +3,10 @@
 At each decision with a choice, every legal action is tried on the same `samples` draws of the
 hidden pieces (`Perspective.sample`), and after each the game's heuristic plays on, with the
 same dice for every action, to the end of the seat's run and then for the game's horizon (a
-function of the position is asked where the seat's run began, so every step of a run plays to
-the same point). The action with the best mean lead over the best other seat is played (the
-rollout algorithm of Tesauro & Galperin 1996, determinised as in Perfect Information Monte
-Carlo).
+function of the position is asked where each rollout starts: a run may cross into a new hand,
+whose bids need a horizon of their own). The action with the best mean lead over the best
+other seat is played (the rollout algorithm of Tesauro & Galperin 1996, determinised as in
+Perfect Information Monte Carlo).
 
 Why it can beat the tree search at the same time: the actions are compared in pairs, on the
 same draws and the same dice, so the luck they share cancels out and a difference of a point is
@@ -85,7 +85,6 @@ class RolloutBot:
         run = [point for point, _ in perspective.turn()] + [perspective]
         seen = [signature(point.view()) for point in run]
         draws = Rng(seed_from([*run[0].log_lines(), seen[0]]))  # where the run began: see above
-        turns = self.horizon(run[0].sample(Rng(0))) if callable(self.horizon) else self.horizon
         started = time.perf_counter()
         for _ in range(self.samples):
             state = perspective.sample(draws)
@@ -96,13 +95,14 @@ class RolloutBot:
                 if after.current_player == seat and signature(after.view(seat)) in seen:
                     del totals[action]  # back to a view of this run: a loop
                     continue
-                totals[action] += self._play_on(after, seat, turns, dice.copy())
+                totals[action] += self._play_on(after, seat, dice.copy())
             if self.time_limit and time.perf_counter() - started > self.time_limit:
                 break
         return totals
 
-    def _play_on(self, state: State, seat: int, turns: int, dice: Rng) -> float:
-        """The seat's lead once the heuristic has finished its run and played `turns` more."""
+    def _play_on(self, state: State, seat: int, dice: Rng) -> float:
+        """The seat's lead once the heuristic has finished its run and played the horizon."""
+        turns = self.horizon(state) if callable(self.horizon) else self.horizon
         if state.current_player == seat:
             turns += 1  # the end of the seat's own run is not one of the horizon's turns
         return play_on(state, self.policy, dice, turns, evaluate=self.evaluate, by_lead=True)[seat]

@@ -187,10 +187,8 @@ def test_every_step_of_a_compound_turn_is_weighed_on_the_draws_of_its_start(tabl
             state.apply(bot.choose(witness, rng))  # type: ignore[arg-type]  # a perspective's methods
             runs[-1] += [witness.draws] if witness.draws else []
         for weighed in runs:
-            # the first of the `samples` draws (before them, a horizon function may be asked of a
-            # sample of the run's start); the same generator, though a step that showed the seat
-            # a hidden piece draws the rest anew
-            firsts = {draws[-bot.samples] for draws in weighed}
+            # the same generator (a step that showed the seat a hidden piece draws the rest anew)
+            firsts = {draws[0] for draws in weighed}
             assert len(firsts) <= 1, f"{table.id}: fresh draws mid-run"
             compound += len(weighed) > 1
     if table.game.search_kind == "rollouts" and table.players == table.game.info.players[0]:
