@@ -61,30 +61,20 @@ class RolloutBot:
 
     def choose(self, perspective: Perspective, rng: Rng) -> str:
         """The action with the best mean lead; ties go to the heuristic's choice (made with `rng`),
-        then to the first legal one."""
+        then to the first legal one. An offer is weighed only where the heuristic makes it."""
         view = perspective.view()
         legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
         hint = self.policy.choose(view, rng)
-        totals = self.weigh(perspective, hint)
-        if not totals:
-            return hint
-        return max(totals, key=lambda action: (totals[action], action == hint))
-
-    def weigh(self, perspective: Perspective, hint: str) -> dict[str, float]:
-        """Each candidate's summed lead over the draws; an offer is a candidate only if it is the
-        heuristic's `hint`, and an action back to a view of this run is none. A lone candidate is
-        not weighed (0)."""
-        legal = perspective.view()["legal_actions"]
         candidates = [action for action in legal if action not in self.offers or action == hint]
-        totals = dict.fromkeys(candidates, 0.0)
         if len(candidates) == 1:
-            return totals
+            return candidates[0]
         seat = perspective.seat
         run = [point for point, _ in perspective.turn()] + [perspective]
         seen = [signature(point.view()) for point in run]
         draws = Rng(seed_from([*run[0].log_lines(), seen[0]]))  # where the run began: see above
+        totals = dict.fromkeys(candidates, 0.0)
         started = time.perf_counter()
         for _ in range(self.samples):
             state = perspective.sample(draws)
@@ -98,7 +88,9 @@ class RolloutBot:
                 totals[action] += self._play_on(after, seat, dice.copy())
             if self.time_limit and time.perf_counter() - started > self.time_limit:
                 break
-        return totals
+        if not totals:
+            return hint
+        return max(totals, key=lambda action: (totals[action], action == hint))
 
     def _play_on(self, state: State, seat: int, dice: Rng) -> float:
         """The seat's lead once the heuristic has finished its run and played the horizon."""
