@@ -15,6 +15,6 @@ GAME = Game(
     scenarios=SCENARIOS,
     figures=FIGURES,
     projected_scores=projected_scores,
-    search_horizon=next_turn_horizon,
-    search_kind="rollouts",  # つよい vs やさしい, 400 games: 80 %, 1.30×, 1.39× (tree: 63 %, 0.94×, 0.95×)
+    search_horizon=next_turn_horizon,  # at 3p and 4p; two turns made 1.22× and 1.34×
+    search_kind="rollouts",  # つよい vs やさしい, 400 games: 77 %, 1.95×, 1.95× (tree: 63 %, 0.94×, 0.95×)
 )
