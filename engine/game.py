@@ -35,6 +35,13 @@ class Figure:
     scenario: str | None = None
 
 
+def next_turn(state: State) -> int:
+    """A search's rollout plays until the seat has had its next turn (every other seat once, then
+    the seat): what it drew or kept for later shows its worth only once it is used. (Rondo at 3
+    and 4 players: 1.95× the fair share against やさしい, where two turns made 1.22× and 1.34×.)"""
+    return state.players
+
+
 @dataclass(frozen=True)
 class Game:
     """One game's rules, view, bots and worked examples; the rules module itself knows none of this.
@@ -44,8 +51,8 @@ class Game:
     reader (the strongest within the time budget: `make bench`). `projected_scores` may help the
     search bot: each seat's likely final score from a position, oriented like `scores()` (without
     it, the scores as they stand); `search_horizon` is how many turns its rollouts play before
-    that: a number, or a function of the position (a game whose scores change when a hand ends
-    plays to it). `search_kind` is
+    that: a number, or a function of the position (`next_turn` unless a game gives its own: a
+    game whose scores change when a hand ends plays to it). `search_kind` is
     the search of ふつう and つよい: the tree (`engine.bots.search`) or determinised rollouts
     (`engine.bots.rollouts`), stronger where moves differ by a point or two that only paired
     draws can tell apart. Each game makes both choices on paired games in `make bench`.
@@ -68,7 +75,7 @@ class Game:
     figures: dict[str, Figure] = field(default_factory=dict)
     option_samples: tuple[dict[str, Any], ...] = ({},)
     projected_scores: Callable[[State], list[float]] | None = None
-    search_horizon: int | Callable[[State], int] = 2
+    search_horizon: int | Callable[[State], int] = next_turn
     search_kind: Literal["tree", "rollouts"] = "tree"
     search_budgets: dict[str, int] | None = None
     offers: frozenset[str] = frozenset()

@@ -27,7 +27,7 @@ from engine.games.rondo.board import (
     SPACES,
     VALUES,
 )
-from engine.games.rondo.bots import END_WORTH, WORTH_SHARE, HeuristicBot, next_turn_horizon
+from engine.games.rondo.bots import END_WORTH, WORTH_SHARE
 from engine.games.rondo.codec import ACTIONS, ALL_CHIPS, COLOUR_SYMBOLS, COLOURS, parse_action
 from engine.games.rondo.examples import BRANCHED, FIGURES, branch_position, try_chain
 from engine.games.rondo.rules import RULE_ANCHORS, SIDE, RondoState
@@ -610,25 +610,3 @@ def test_the_search_values_a_chip_on_a_rack_as_the_heuristic_does() -> None:
     assert project(early) == pytest.approx([10 + 3 * worth, 12 + 2 * worth])
     late = position(["PBY", "PP"], bag=["P", "B"], scores=[10, 12])
     assert project(late) == pytest.approx([10 + 3 * END_WORTH, 12 + 2 * END_WORTH])
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_searchs_rollouts_play_until_the_seat_has_had_its_next_turn(players: int) -> None:
-    """`next_turn_horizon`: from the end of a seat's turn, a rollout of that many turns (changes
-    of the seat to move) stops just after the seat's next turn, where the chips it kept have
-    been laid; the contract's default of two turns stopped before it at 3 and 4 players."""
-    bot, rng = HeuristicBot(), Rng(7)
-    for seed in range(3):
-        state = RondoState(players, seed)
-        for _ in range(5 * players):  # a few turns in, so the board is not empty
-            state.apply(bot.choose(state.view(state.current_player), rng))
-        seat = state.current_player
-        while state.current_player == seat:
-            state.apply(bot.choose(state.view(seat), rng))
-        finished = []
-        for _ in range(next_turn_horizon(state)):
-            mover = state.current_player
-            while state.current_player == mover:
-                state.apply(bot.choose(state.view(mover), rng))
-            finished.append(mover)
-        assert finished.count(seat) == 1 and finished[-1] == seat

@@ -22,6 +22,7 @@ from engine.bots.rollouts import RolloutBot
 from engine.bots.search import SearchBot, leads
 from engine.bridge import handle_json
 from engine.core import State
+from engine.game import next_turn
 from engine.registry import games
 from engine.replay import new_game, to_log
 from engine.rng import Rng
@@ -166,6 +167,30 @@ class Witness(Blindfold):
     def sample(self, rng: Rng) -> State:
         self.draws.append(rng.copy().next64())
         return super().sample(rng)
+
+
+@pytest.mark.parametrize(
+    "table", [t for t in tables() if t.game.search_horizon is next_turn], ids=lambda t: t.id
+)
+def test_the_default_horizon_plays_until_the_seat_has_had_its_next_turn(table: Table) -> None:
+    """`next_turn`: from the end of a seat's turn, that many turns (changes of the seat to move)
+    of heuristic play end with the seat's own next turn, the seat playing once; the contract's
+    old default of two turns stopped before it at 3 and 4 players."""
+    bot, rng = table.game.bots["heuristic"](), Rng(7)
+    for seed in range(3):
+        state = table.new_game(seed)
+        for _ in range(5 * table.players):  # a few turns in
+            state.apply(bot.choose(state.view(state.current_player), rng))
+        seat = state.current_player
+        while state.current_player == seat:
+            state.apply(bot.choose(state.view(seat), rng))
+        finished = []
+        for _ in range(next_turn(state)):
+            mover = state.current_player
+            while state.current_player == mover:
+                state.apply(bot.choose(state.view(mover), rng))
+            finished.append(mover)
+        assert finished.count(seat) == 1 and finished[-1] == seat
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)

@@ -47,14 +47,6 @@ def projected_scores(state: State) -> list[float]:
     return [score + worth * held for score, held in zip(state.scores(), state.rack_counts(), strict=True)]
 
 
-def next_turn_horizon(state: State) -> int:
-    """A search's rollout plays until the seat has had its next turn (every other seat once,
-    then the seat): what a draw or a saved chip is worth shows only when it is laid, and a
-    rollout that stopped before the seat's next turn valued every chip on the rack alike."""
-    assert isinstance(state, RondoState)
-    return state.players
-
-
 class HeuristicBot:
     def choose(self, view: dict[str, Any], rng: Rng) -> str:
         legal = view["legal_actions"]
