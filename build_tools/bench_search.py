@@ -152,9 +152,9 @@ def play_cpython(
 
 def stamped(result: dict[str, Any], *, first: int, runtime: str) -> dict[str, Any]:
     """A chunk as it is kept: where it starts, what ran it, its code's digest, its think times
-    rounded."""
+    rounded (a search level's only: the report shows no other, and a heuristic's double the file)."""
     kept = {key: value for key, value in result.items() if key != "think_ms"}
-    think = rounded(result["think_ms"])
+    think = rounded(result["think_ms"]) if result["lead"] in SEARCH_LEVELS else {}
     return {**kept, "think": think, "first": first, "runtime": runtime, "code": code_digest(result["game"])}
 
 

@@ -49,6 +49,12 @@ def test_think_times_are_kept_to_two_significant_figures() -> None:
     assert rounded([0.01234, 47.4, 46.6, 471.0, 1234.5]) == {"0.012": 1, "47.0": 2, "470.0": 1, "1200.0": 1}
 
 
+def test_only_a_search_levels_think_times_are_kept() -> None:
+    heuristic = stamped(play_match("rondo", 2, "heuristic", "random", range(1)), first=0, runtime="cpython")
+    search = stamped(play_match("rondo", 2, "normal", "random", range(1)), first=0, runtime="cpython")
+    assert heuristic["think"] == {} and sum(search["think"].values()) > 0
+
+
 def test_a_share_of_every_game_has_an_interval_that_does_not_shrink_to_nothing() -> None:
     assert share_interval([1.0] * 400) == (1.0, pytest.approx(0.99049, abs=1e-5), 1.0)
     half_won = share_interval([1.0, 0.0] * 50)
