@@ -58,7 +58,10 @@ class Game:
     draws can tell apart. Each game makes both choices on paired games in `make bench`.
     `search_budgets` replaces the kind's budgets of ふつう and つよい (`engine.bots.levels.BUDGETS`)
     for a game whose playouts are much cheaper or dearer than the others': a game with cheap
-    playouts can weigh more draws within the same think-time limit.
+    playouts can weigh more draws within the same think-time limit. `search_confidence` (rollouts
+    only) is how many standard errors of evidence the search needs before it plays another action
+    than the heuristic's (0: the best mean is played), for a game whose heuristic is hard to beat
+    on a few draws.
     `offers` are actions that ask the other seats to agree (a proposal to end): the search makes
     one only where the heuristic would, since to a tree an offer that may be declined is a free
     try, and a bot offering every turn is not what a person at the table does.
@@ -78,6 +81,7 @@ class Game:
     search_horizon: int | Callable[[State], int] = next_turn
     search_kind: Literal["tree", "rollouts"] = "tree"
     search_budgets: dict[str, int] | None = None
+    search_confidence: float = 0.0
     offers: frozenset[str] = frozenset()
 
     @property

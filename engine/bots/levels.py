@@ -3,7 +3,7 @@
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
 rollouts) and, optionally, `Game.search_kind`, `Game.search_budgets`, `Game.projected_scores`,
-`Game.search_horizon` and `Game.offers`.
+`Game.search_horizon`, `Game.search_confidence` and `Game.offers`.
 """
 
 from __future__ import annotations
@@ -56,15 +56,11 @@ def new_search(
 ) -> SearchBot | RolloutBot:
     """A search bot for `game` of `kind` (the game's own by default) at `budget`, with every hook
     the game gives it, guided and played out by the game's heuristic."""
-    make = RolloutBot if (kind or game.search_kind) == "rollouts" else SearchBot
-    return make(
-        game.bots["heuristic"](),
-        budget,
-        horizon=game.search_horizon,
-        evaluate=game.projected_scores,
-        offers=game.offers,
-        time_limit=time_limit,
-    )
+    policy = game.bots["heuristic"]()
+    hooks = {"horizon": game.search_horizon, "evaluate": game.projected_scores, "offers": game.offers}
+    if (kind or game.search_kind) == "rollouts":
+        return RolloutBot(policy, budget, **hooks, time_limit=time_limit, confidence=game.search_confidence)
+    return SearchBot(policy, budget, **hooks, time_limit=time_limit)
 
 
 def search(game: Game, level: str) -> SearchBot | RolloutBot:

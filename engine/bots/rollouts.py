@@ -13,6 +13,12 @@ same draws and the same dice, so the luck they share cancels out and a differenc
 seen in 16 samples; a tree spends its iterations unevenly and compares means of different draws.
 Why the lead: with paired draws most win shares would tie, while leads still differ.
 
+A game may ask for evidence before the search leaves its heuristic (`confidence`): the best
+action is played instead of the heuristic's only if its mean lead beats the heuristic's by that
+many standard errors of their paired differences. The best of many means is partly luck, and
+where the heuristic is already good, a departure on a point or two of luck is a loss more often
+than a gain (No Return at 2 players: see its `Game`).
+
 Compound turns (choose, pick, unpick, done) cannot go round in circles: an action that brings
 the seat back to a view it already had in its current run (`Perspective.turn`) is never tried,
 so every step of a run reaches a view the run has not seen, and there are finitely many.
@@ -29,6 +35,7 @@ same draws.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
@@ -51,9 +58,11 @@ class RolloutBot:
         evaluate: Evaluate | None = None,
         time_limit: float | None = None,
         offers: frozenset[str] = frozenset(),
+        confidence: float = 0.0,
     ) -> None:
         self.policy = policy
         self.samples = samples
+        self.confidence = confidence
         self.horizon = horizon
         self.evaluate = evaluate
         self.time_limit = time_limit
@@ -61,7 +70,8 @@ class RolloutBot:
 
     def choose(self, perspective: Perspective, rng: Rng) -> str:
         """The action with the best mean lead; ties go to the heuristic's choice (made with `rng`),
-        then to the first legal one. An offer is weighed only where the heuristic makes it."""
+        then to the first legal one; the heuristic's choice unless the best one convinces (see
+        `confidence` above). An offer is weighed only where the heuristic makes it."""
         view = perspective.view()
         legal = view["legal_actions"]
         if len(legal) == 1:
@@ -75,6 +85,7 @@ class RolloutBot:
         seen = [signature(point.view()) for point in run]
         draws = Rng(seed_from([*run[0].log_lines(), seen[0]]))  # where the run began: see above
         totals = dict.fromkeys(candidates, 0.0)
+        leads: dict[str, list[float]] = {action: [] for action in candidates}
         started = time.perf_counter()
         for _ in range(self.samples):
             state = perspective.sample(draws)
@@ -85,12 +96,17 @@ class RolloutBot:
                 if after.current_player == seat and signature(after.view(seat)) in seen:
                     del totals[action]  # back to a view of this run: a loop
                     continue
-                totals[action] += self._play_on(after, seat, dice.copy())
+                lead = self._play_on(after, seat, dice.copy())
+                totals[action] += lead
+                leads[action].append(lead)
             if self.time_limit and time.perf_counter() - started > self.time_limit:
                 break
         if not totals:
             return hint
-        return max(totals, key=lambda action: (totals[action], action == hint))
+        best = max(totals, key=lambda action: (totals[action], action == hint))
+        if self.confidence and best != hint and hint in totals:
+            return best if convinces(leads[best], leads[hint], self.confidence) else hint
+        return best
 
     def _play_on(self, state: State, seat: int, dice: Rng) -> float:
         """The seat's lead once the heuristic has finished its run and played the horizon."""
@@ -98,3 +114,16 @@ class RolloutBot:
         if state.current_player == seat:
             turns += 1  # the end of the seat's own run is not one of the horizon's turns
         return play_on(state, self.policy, dice, turns, evaluate=self.evaluate, by_lead=True)[seat]
+
+
+def convinces(better: list[float], baseline: list[float], confidence: float) -> bool:
+    """Whether `better` beats `baseline` (leads on the same draws) by `confidence` standard errors
+    of the mean paired difference. Exact sums (`math.fsum`): the same answer in CPython and in
+    Pyodide, whose `sum` of floats rounds differently."""
+    differences = [b - a for b, a in zip(better, baseline, strict=True)]
+    count = len(differences)
+    if count < 2:
+        return False  # one draw tells nothing of the spread
+    mean = math.fsum(differences) / count
+    spread = math.fsum((d - mean) ** 2 for d in differences) / (count - 1)
+    return mean > confidence * math.sqrt(spread / count)

@@ -10,6 +10,7 @@ suite checks them on the browser's Python. Regenerate them on purpose with
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 from engine.benchmark import turn_worth
 from engine.bots.levels import BUDGETS, LEVELS, new_search, search
 from engine.bots.perspective import Perspective
-from engine.bots.rollouts import RolloutBot
+from engine.bots.rollouts import RolloutBot, convinces
 from engine.bots.search import SearchBot, leads
 from engine.bridge import handle_json
 from engine.core import State
@@ -284,6 +285,39 @@ def test_the_rollouts_cap_stops_between_draws(table: Table) -> None:
         perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
         capped = new_search(table.game, 8, kind="rollouts", time_limit=1e-9).choose(perspective, Rng(2))
         assert capped == searcher(table, "rollouts", 1).choose(perspective, Rng(2))
+
+
+def test_paired_leads_convince_by_their_mean_difference_over_its_standard_error() -> None:
+    assert convinces([3.0, 3.0, 3.0], [1.0, 1.0, 1.0], 5.0)  # no spread: any gain convinces
+    swings = [5.0, -1.0, 5.0, -1.0]  # differences 4, -2, 4, -2: mean 1, standard error √3
+    assert convinces(swings, [1.0] * 4, 0.5)
+    assert not convinces(swings, [1.0] * 4, 0.6)
+    assert not convinces([9.0], [0.0], 0.1)  # one draw shows no spread
+
+
+def test_the_rollouts_leave_the_heuristic_only_on_the_evidence_a_game_asks_for() -> None:
+    """With evidence asked for, the rollouts play the heuristic's choice or the one they play
+    without; past what any draws can show, the heuristic's wherever the plain search left it."""
+    kept = 0
+    for table in tables()[:: len(tables()) // 4 or 1]:
+        game = table.game
+        for state in positions(table):
+            perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
+            hint = game.bots["heuristic"]().choose(perspective.view(), Rng(2))
+            plain, cautious, stubborn = (
+                RolloutBot(
+                    game.bots["heuristic"](),
+                    4,
+                    horizon=game.search_horizon,
+                    evaluate=game.projected_scores,
+                    offers=game.offers,
+                    confidence=confidence,
+                ).choose(perspective, Rng(2))
+                for confidence in (0.0, 1.0, math.inf)
+            )
+            assert cautious in (plain, hint) and stubborn in (plain, hint), table.id
+            kept += plain != hint and stubborn == hint
+    assert kept, "no position where the plain rollouts left the heuristic"
 
 
 @pytest.mark.parametrize("table", [t for t in tables() if t.game.offers], ids=lambda t: t.id)

@@ -17,4 +17,8 @@ GAME = Game(
     projected_scores=projected_scores,
     search_horizon=4,
     search_kind="rollouts",  # つよい vs やさしい, 400 games: 1.49×, 1.57× at 3, 4 players (tree 1.11×, 1.10×)
+    # At 2 players the plain rollouts won 63.7 % of the bench's first 80 deals against やさしい,
+    # leaving the heuristic wherever one action's mean of 16 draws came out on top; asking for one
+    # standard error of evidence first won 75.0 % of the same deals (20 won only so, 11 only before).
+    search_confidence=1.0,
 )
