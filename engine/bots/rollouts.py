@@ -84,8 +84,8 @@ class RolloutBot:
         run = [point for point, _ in perspective.turn()] + [perspective]
         seen = [signature(point.view()) for point in run]
         draws = Rng(seed_from([*run[0].log_lines(), seen[0]]))  # where the run began: see above
-        totals = dict.fromkeys(candidates, 0.0)
-        leads: dict[str, list[float]] = {action: [] for action in candidates}
+        totals = dict.fromkeys(candidates, 0.0)  # summed as they come: the same in every Python
+        leads: dict[str, list[float]] = {action: [] for action in candidates}  # for `convinces`
         started = time.perf_counter()
         for _ in range(self.samples):
             state = perspective.sample(draws)

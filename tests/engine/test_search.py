@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -305,13 +306,8 @@ def test_the_rollouts_leave_the_heuristic_only_on_the_evidence_a_game_asks_for()
             perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
             hint = game.bots["heuristic"]().choose(perspective.view(), Rng(2))
             plain, cautious, stubborn = (
-                RolloutBot(
-                    game.bots["heuristic"](),
-                    4,
-                    horizon=game.search_horizon,
-                    evaluate=game.projected_scores,
-                    offers=game.offers,
-                    confidence=confidence,
+                new_search(
+                    replace(game, search_confidence=confidence), 4, kind="rollouts", time_limit=None
                 ).choose(perspective, Rng(2))
                 for confidence in (0.0, 1.0, math.inf)
             )
