@@ -20,6 +20,7 @@ GAME = Game(
     # At 2 players the plain rollouts won 63.7 % of the bench's first 80 deals against やさしい,
     # leaving the heuristic wherever one action's mean of 16 draws came out on top; asking for one
     # standard error of evidence first won 75.0 % of the same deals (20 won only so, 11 only before);
-    # two standard errors, 67.5 %. Over 400 games: 68.2 %, where the plain rollouts had 58.6 % (210).
+    # two standard errors, 67.5 %. Over 400 games: 68.2 %, where the plain rollouts had 58.6 % (210);
+    # at 3 and 4 players 1.60× and 1.72× the fair share, where they had 1.49× and 1.57×.
     search_confidence=1.0,
 )
