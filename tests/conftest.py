@@ -27,7 +27,12 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    """The built site/: built once with `make site`, or taken as is when RB_SITE_BUILT=1."""
+    """The built site/: built once with `make site`, or taken as is when RB_SITE_BUILT=1 (from
+    RB_SITE_DIR when set: a copy built elsewhere, e.g. `mkdocs build -d <dir>`)."""
+    if os.environ.get("RB_SITE_DIR"):
+        site = Path(os.environ["RB_SITE_DIR"]).resolve()
+        assert (site / "index.html").is_file(), f"{site} holds no built site"
+        return site
     if os.environ.get("RB_SITE_BUILT") != "1":
         import fcntl  # POSIX only: this fixture never runs under Pyodide
 
