@@ -102,7 +102,7 @@ def test_decision_every_suit_has_its_own_colour_and_symbol_and_the_unsuited_card
     faces = {card: card_svg(card) for card in ("R7", "B7", "G7", "Y7", "V", "H")}
     shapes = {re.sub(r'(aria-label|data-card|class)="[^"]*"', "", svg) for svg in faces.values()}
     assert len(shapes) == 6, "each suit and each special card is drawn with its own shape"
-    assert 'aria-label="赤◆7"' in faces["R7"] and 'aria-label="ヴァルクヌート"' in faces["V"]
+    assert 'aria-label="赤▲7"' in faces["R7"] and 'aria-label="ヴァルクヌート"' in faces["V"]
 
 
 @pytest.mark.parametrize("players", [1, 4])
@@ -182,7 +182,7 @@ def test_follow_the_led_suit_when_able_with_valknut_and_hagalaz_always_allowed()
     assert sorted(playable(["B9", "G1", "H"], ["R7"])) == ["B9", "G1", "H"]
     state = position([["R2", "B9", "H"], ["B1", "Y2"]], trick=[(1, "R7")], leader=1)
     error = refusal(state, "play:B9")
-    assert error.rule == "follow" and "赤◆" in error.message
+    assert error.rule == "follow" and "赤▲" in error.message
     assert refusal(state, "play:Y9").message == "黄9は手札にありません。"
 
 
@@ -574,7 +574,7 @@ def test_every_worked_example_is_drawn_with_the_engines_own_results() -> None:
         html = draw_example(example)
         assert html.count("<tr>") == len(example.tries) + 1 and "data-action" not in html
     assert {example.name for example in EXAMPLES} <= set(FIGURES)
-    assert "黄★" in draw_example(EXAMPLES[5])
+    assert "黄✚" in draw_example(EXAMPLES[5])
 
 
 def test_a_view_is_plain_json_data_at_every_stage() -> None:

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from engine.colours import COLOURS
+
 START_PRICE = 19
 SUITS = ("Y", "B", "R")
-SUIT_NAMES = {"Y": "黄", "B": "青", "R": "赤"}
-SUIT_SYMBOLS = {"Y": "✚", "B": "●", "R": "▲"}
-"""The same symbol per colour as No Return's counters, so a reader of both pages meets one code."""
+SUIT_NAMES = {suit: COLOURS[suit].name for suit in SUITS}
+SUIT_SYMBOLS = {suit: COLOURS[suit].symbol for suit in SUITS}
+"""The site's colour code (engine.colours), so a reader of every page meets one code."""
 
 SUIT_CARDS: dict[str, tuple[int, ...]] = {
     "Y": (1, 2, 3, 5, 7, 9, 12, 15, 18, 22, 25, 28),

@@ -1,8 +1,9 @@
 """Herrlof's cards and action ids: one codec, disjoint namespaces (see rules.py's docstring).
 
 A card is its id: a suit letter and a number ("R7"), or "V" (Valknut) or "H" (Hagalaz); the
-three copies of V and of H are alike. Suits: R 赤 ◆, B 青 ●, G 緑 ■, Y 黄 ★ (our choice: the
-source names none), each drawn with its own symbol so that no suit relies on colour alone.
+three copies of V and of H are alike. Suits: R 赤 ▲, B 青 ●, G 緑 ■, Y 黄 ✚ (our choice: the
+source names none), each with the symbol the site's colour code gives its colour (engine.colours),
+so that no suit relies on colour alone.
 
 >>> suit_of("R7"), rank_of("R7"), suit_of("V"), card_name("Y9")
 ('R', 7, None, '黄9')
@@ -17,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from engine.colours import COLOURS
+
 SUITS = ("R", "B", "G", "Y")
-SUIT_NAMES = {"R": "赤", "B": "青", "G": "緑", "Y": "黄"}
-SUIT_SYMBOLS = {"R": "◆", "B": "●", "G": "■", "Y": "★"}
+SUIT_NAMES = {suit: COLOURS[suit].name for suit in SUITS}
+SUIT_SYMBOLS = {suit: COLOURS[suit].symbol for suit in SUITS}
 VALKNUT, HAGALAZ = "V", "H"
 COPIES = 3  # of each unsuited card
 RANKS = tuple(range(1, 10))
@@ -55,7 +58,7 @@ def card_name(card: str) -> str:
 
 
 def card_label(card: str) -> str:
-    """Accessible name, the suit's symbol included: "赤◆7"."""
+    """Accessible name, the suit's symbol included: "赤▲7"."""
     suit = suit_of(card)
     return card_name(card) if suit is None else f"{SUIT_NAMES[suit]}{SUIT_SYMBOLS[suit]}{card[1]}"
 

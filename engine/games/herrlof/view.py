@@ -2,7 +2,7 @@
 
 The same function draws the live sandbox and the page's figures, so a figure cannot disagree
 with the engine. Clickable things are <button data-action> whose accessible name is their own
-visible content; a suit's colour always comes with its symbol (赤◆ 青● 緑■ 黄★); the Valknut
+visible content; a suit's colour always comes with its symbol (赤▲ 青● 緑■ 黄✚: engine.colours); the Valknut
 (three linked triangles on a dark card) and the Hagalaz (the rune ᚺ) are drawn unlike any suit;
 cards another seat holds are backs that carry no face data at all.
 """
@@ -23,11 +23,10 @@ from engine.games.herrlof.cards import (
 )
 
 _SYMBOLS = {
-    "R": '<polygon class="hl-symbol" points="20,22 28,32 20,42 12,32"/>',
+    "R": '<polygon class="hl-symbol" points="20,23 29,40 11,40"/>',
     "B": '<circle class="hl-symbol" cx="20" cy="32" r="8"/>',
     "G": '<rect class="hl-symbol" x="13" y="25" width="14" height="14"/>',
-    "Y": '<polygon class="hl-symbol" points="20,22 22.4,28.8 29.5,28.9 23.8,33.2 25.9,40.1 20,36 '
-    '14.1,40.1 16.2,33.2 10.5,28.9 17.6,28.8"/>',
+    "Y": '<path class="hl-symbol" d="M17.3 23.5h5.4v5.8h5.8v5.4h-5.8v5.8h-5.4v-5.8h-5.8v-5.4h5.8z"/>',
 }
 # The Valknut: three triangles, each turned a third of a circle, linked around the centre.
 _VALKNUT = "".join(

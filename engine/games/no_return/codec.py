@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from engine.colours import COLOURS as CODE
+
 COLOURS = ("B", "R", "G", "P", "K", "Y")
-COLOUR_NAMES = {"B": "青", "R": "赤", "G": "緑", "P": "紫", "K": "桃", "Y": "黄"}
-COLOUR_SYMBOLS = {"B": "●", "R": "▲", "G": "■", "P": "◆", "K": "★", "Y": "✚"}
+COLOUR_NAMES = {colour: CODE[colour].name for colour in COLOURS}
+COLOUR_SYMBOLS = {colour: CODE[colour].symbol for colour in COLOURS}
+"""The site's colour code (engine.colours): these six colours set it."""
 VALUES = tuple(range(1, 12))
 COPIES = 2
 

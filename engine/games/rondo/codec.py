@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine.colours import COLOURS as CODE
 from engine.games.rondo.board import SPACES, space_place
 
 COLOURS = ("P", "G", "B", "R", "Y")
 """Purple, green, blue, red, yellow: the order racks and tables list them in."""
-COLOUR_NAMES = {"P": "紫", "G": "緑", "B": "青", "R": "赤", "Y": "黄"}
-COLOUR_SYMBOLS = {"P": "◆", "G": "■", "B": "●", "R": "▲", "Y": "✚"}
-"""Each colour's own symbol, drawn with it everywhere (the same as No Return's)."""
+COLOUR_NAMES = {colour: CODE[colour].name for colour in COLOURS}
+COLOUR_SYMBOLS = {colour: CODE[colour].symbol for colour in COLOURS}
+"""Each colour's own symbol, drawn with it everywhere: the site's colour code (engine.colours)."""
 CHIPS_PER_COLOUR = 24
 RACK_LIMIT = 5
 ALL_CHIPS: tuple[str, ...] = tuple(c for c in COLOURS for _ in range(CHIPS_PER_COLOUR))
