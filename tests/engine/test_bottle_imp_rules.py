@@ -19,11 +19,13 @@ from engine.games.bottle_imp.cards import (
     SUIT_CARDS,
     SUIT_SYMBOLS,
     card_label,
+    card_name,
     coins,
     trick_winner,
 )
 from engine.games.bottle_imp.codec import ACTIONS, describe_action, parse_action
 from engine.games.bottle_imp.examples import (
+    SETUP_SEED,
     TWO_PLAYER_CASES,
     no_undercut_position,
     outcome,
@@ -248,7 +250,7 @@ def test_three_players_end_with_eleven_cards_each_and_three_in_the_imps_trick() 
 
 def test_decision_two_players_pass_two_to_the_imp_one_face_up_one_hidden() -> None:
     state = BottleImpState(2, 6)
-    opens = [state.view(None)["seats"][s]["open"] for s in range(2)]
+    opens = [state.view(s)["seats"][s]["open"] for s in range(2)]
     first = state.current_player
     view = state.view(first)
     assert view["passing"]["slots"] == ["imp", "imp", "open", "hand"]
@@ -477,6 +479,56 @@ def test_decision_played_won_face_up_cards_price_and_holder_are_public() -> None
         view = state.view(seat)
         assert view["trick"] == [[1, 23, "hand"], [0, 3, "open"]] and view["price"] == 7
         assert view["seats"][0]["open"] == [27] and view["seats"][1]["won"][0] == 5
+
+
+def faces(html: str) -> set[int]:
+    """The numbers of every card drawn face up in a board."""
+    return {int(n) for n in re.findall(r'data-card="(\d+)"', html)}
+
+
+def test_decision_two_player_face_up_cards_shown_once_passes_resolve() -> None:
+    """Each seat sees its own six face-up cards from the deal on, the opponent's only once both
+    have chosen and the passes resolve (as in the licensed online version). Until then the
+    opponent's are backs in the view and the board, and a twin whose face-up cards lie
+    otherwise gives every seat and the spectator the same view, log lines and board."""
+    state = BottleImpState(2, 6)
+    opens = [state.view(s)["seats"][s]["open"] for s in range(2)]
+    first = state.current_player
+    second = 1 - first
+    hand = state.view(first)["hand"]
+    steps = [[f"imp:{hand[0]}", f"imp:{hand[1]}"], [f"open:{hand[2]}", f"hand:{hand[3]}", "done"]]
+    for step in [[], *steps]:
+        play(state, *step)
+        for viewer in (0, 1, None):
+            view, html = state.view(viewer), render(state.view(viewer))
+            for seat in range(2):
+                own = seat == viewer
+                assert view["seats"][seat]["open"] == (opens[seat] if own else [None] * 6)
+                assert faces(html) & set(opens[seat]) == (set(opens[seat]) if own else set())
+                assert html.count(f'id="bi-s{seat}-open-') == (0 if own else 6)
+            twins = [state.resample_hidden(viewer, Rng(k)) for k in range(4)]
+            assert any(twin._open != state._open for twin in twins)
+            for twin in twins:
+                assert twin.view(viewer) == view and render(twin.view(viewer)) == html
+                assert twin.log_lines(viewer) == state.log_lines(viewer)
+    assert state.current_player == second and state.view(None)["stage"] == "passing"
+    assert all(str(card) not in line for card in opens[first] for line in state.log_lines(second))
+    passed = choose_lowest(state)[2]
+    assert state.view(None)["stage"] == "playing"
+    shown = [sorted(opens[first] + [passed]), sorted(opens[second] + [hand[2]])]
+    shown = shown if first == 0 else shown[::-1]
+    for viewer in (0, 1, None):
+        view, html = state.view(viewer), render(state.view(viewer))
+        assert [view["seats"][seat]["open"] for seat in range(2)] == shown
+        assert faces(html) >= set(shown[0] + shown[1]) and "-open-" not in html
+    assert f"{state.seat_name(second)}の公開札に{card_name(hand[2])}" in state.log_lines(None)[-1]
+
+
+def test_the_two_player_setup_figure_shows_the_opponents_face_up_cards_as_backs() -> None:
+    state = BottleImpState(2, SETUP_SEED)
+    drawn = find_game("bottle-imp").figures["two-player-setup"].draw()
+    assert faces(drawn) == {*state.view(0)["hand"], *state.view(0)["seats"][0]["open"], START_PRICE}
+    assert drawn.count('id="fig-two-setup-s1-open-') == 6
 
 
 def test_decision_a_seat_knows_what_it_passed_and_received() -> None:

@@ -279,7 +279,8 @@ def draw_passing() -> str:
 
 
 def draw_two_player_setup() -> str:
-    return render(BottleImpState(2, SETUP_SEED).view(None), interactive=False, prefix="fig-two-setup")
+    """The deal as プレイヤー1 sees it: the opponent's face-up cards are backs until the passes."""
+    return render(BottleImpState(2, SETUP_SEED).view(0), interactive=False, prefix="fig-two-setup")
 
 
 def _outcome_table(state: BottleImpState, prefix: str, *, highlight: int | None = None) -> str:
@@ -357,7 +358,9 @@ FIGURES: dict[str, Figure] = {
         scenario="scoring-example",
     ),
     "two-player-setup": Figure(
-        "2人の配り終わり。手札12枚は伏せて、公開札6枚は表向きに並べる", draw_two_player_setup
+        "2人の配り終わり。プレイヤー1に見えるのは自分の手札12枚と公開札6枚で、"
+        "相手の公開札はカードを渡し終えるまで伏せてある",
+        draw_two_player_setup,
     ),
     "two-player-follow": Figure(
         "2人用のマストフォロー。赤のリードに対して、手札と公開札を別々に見る（エンジンが確かめたもの）",

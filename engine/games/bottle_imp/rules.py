@@ -26,9 +26,11 @@ page under 補足 and locked by a test named `test_decision_...`):
   reaches 200 / 300 / 500 after a hand's scoring (default 500); equal highest totals share.
 - Visibility: hidden hands, the Imp's trick and the choices while passing are hidden. A player
   knows what it passed and to whom; the Imp's trick's size is public and its cards are revealed
-  when the hand is scored; price, holder, every played card with its player (2 players: and
-  from which part) and the face-up cards are public. The won cards are public too (all were
-  played face up; the page says that the table keeps them face down).
+  when the hand is scored; price, holder and every played card with its player (2 players: and
+  from which part) are public. 2 players: each sees its own face-up cards from the deal on and
+  the opponent's once the passes resolve (as in the licensed online version); from then on they
+  are public. The won cards are public too (all were played face up; the page says that the
+  table keeps them face down).
 
 Passing is a compound turn: the engine offers the next empty slot (Imp, left, right; 2 players:
 Imp, Imp, face-up, hidden) for each hand card, `back:<card>` to change a choice, and `done` once
@@ -494,7 +496,7 @@ class BottleImpState(State):
             "imp_count": len(self._imp),
             "trick": [[s, c, p] for s, c, p in self._trick],
             "last_trick": _copy_trick(self._last_trick),
-            "seats": [self._public_seat(s) for s in range(self.players)],
+            "seats": [self._public_seat(s, seat) for s in range(self.players)],
             "results": [_copy_result(result) for result in self._results],
             "hand": list(self._hands[seat]) if own else None,
             "passing": self._own_passing(seat) if own else None,
@@ -504,10 +506,10 @@ class BottleImpState(State):
             view["result"] = {"scores": self.scores(), "winners": self.winners()}
         return view
 
-    def _public_seat(self, seat: int) -> dict[str, Any]:
+    def _public_seat(self, seat: int, viewer: int | None) -> dict[str, Any]:
         return {
             "hand_count": len(self._hands[seat]),
-            "open": list(self._open[seat]),
+            "open": self._open_as_seen(seat, viewer),
             "won": sorted(self._won[seat]),
             "won_coins": coins(self._won[seat]),
             "played": list(self._played[seat]),
@@ -515,6 +517,13 @@ class BottleImpState(State):
             "passed": self._passed[seat],
             "total": self._totals[seat],
         }
+
+    def _open_as_seen(self, seat: int, viewer: int | None) -> list[int | None]:
+        """`seat`'s face-up cards as `viewer` sees them: its own from the deal on, another seat's
+        only once the passes resolve; until then one back (None) a card."""
+        if self._stage is Stage.PASSING and seat != viewer:
+            return [None] * len(self._open[seat])
+        return list(self._open[seat])
 
     def _own_passing(self, seat: int) -> dict[str, Any]:
         """What `seat` chose (and, once the passes resolved, received) this hand."""
@@ -541,12 +550,15 @@ class BottleImpState(State):
         self._rng = Rng(rng.next64())
 
     def _redraw_passing(self, others: list[int], rng: Rng) -> None:
-        """Others' hidden hands redealt; a seat that has chosen gets random choices from its new
-        hand, a seat still choosing starts over."""
-        pool = [card for s in others for card in self._hands[s]]
-        dealt = deal(pool, [Place(len(self._hands[s]), "".join(SUITS)) for s in others], rng)
-        for s, hand in zip(others, dealt, strict=True):
-            self._hands[s] = hand
+        """Others' hidden hands and face-up cards (not shown before the passes resolve) redealt;
+        a seat that has chosen gets random choices from its new hand, a seat still choosing
+        starts over."""
+        parts = [part for s in others for part in (self._hands[s], self._open[s])]
+        pool = [card for part in parts for card in part]
+        dealt = deal(pool, [Place(len(part), "".join(SUITS)) for part in parts], rng)
+        for i, s in enumerate(others):
+            hand = self._hands[s] = dealt[2 * i]
+            self._open[s] = dealt[2 * i + 1]
             if self._passed[s]:
                 chosen = list(hand)
                 rng.shuffle(chosen)

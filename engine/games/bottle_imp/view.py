@@ -3,8 +3,9 @@
 The same function draws the live sandbox and the page's figures, so a figure cannot disagree
 with the engine. Clickable things are <button data-action> for exactly the legal actions. A
 card shows its number, its suit's colour together with the suit's symbol (yellow ✚, blue ●,
-red ▲) and its coins as pips; cards another seat holds, and the Imp's trick, are drawn as backs
-that carry no face data at all. A card in play keeps one element id wherever it moves.
+red ▲) and its coins as pips; cards another seat holds, the Imp's trick and (2 players) the
+opponent's face-up cards before the passes resolve are drawn as backs that carry no face data at
+all. A card in play keeps one element id wherever it moves.
 """
 
 from __future__ import annotations
@@ -248,8 +249,15 @@ def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
     if view["players"] != 2:
         return ""
     cards = view["seats"][seat]["open"]
+    if None in cards:  # another seat's, before the passes resolve: backs only
+        backs = "".join(
+            f"<li>{back_svg(f'{prefix}-s{seat}-open-{i}', small=True)}</li>" for i in range(len(cards))
+        )
+        heading = f"公開札: {len(cards)}枚（カードを渡し終えると表になる）"
+        return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards bi-backs">{backs}</ul></div>'
     items = "".join(f"<li>{_card_button(card, legal, prefix)}</li>" for card in cards)
-    heading = f"公開札: {len(cards)}枚（全員に見える）"
+    seen = "相手に見えるのはカードを渡し終えてから" if view["stage"] == "passing" else "全員に見える"
+    heading = f"公開札: {len(cards)}枚（{seen}）"
     return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards">{items}</ul></div>'
 
 
