@@ -87,10 +87,10 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "bi"
     legal = view["legal_actions"] if interactive else []
     order = _seat_order(view["players"], me)
     others = "".join(_seat_area(view, s, legal, prefix) for s in order if s != me)
-    mine = [_seat_area(view, me, legal, prefix)] if me is not None else []
+    mine = _seat_area(view, me, legal, prefix) if me is not None else ""
     scores = render_result(view) if "result" in view else _scores(view)
-    parts = [_table(view, prefix), f'<div class="bi-others">{others}</div>', _controls(view, legal, prefix)]
-    parts += [*mine, scores]
+    dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
+    parts = [_table(view, prefix), f'<div class="bi-others">{others}</div>', dock, scores]
     return f'<div class="rb-game bi-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 

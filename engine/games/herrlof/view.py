@@ -88,8 +88,9 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "hl"
     start = 0 if me is None else me + 1
     order = [(start + i) % view["players"] for i in range(view["players"])]
     others = [_seat_area(view, s, legal, prefix) for s in order if s != me]
-    mine = [_seat_area(view, me, legal, prefix)] if me is not None else []
-    parts = [_table(view, prefix), *others, _controls(view, legal, prefix), *mine, _sheet(view)]
+    mine = _seat_area(view, me, legal, prefix) if me is not None else ""
+    dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
+    parts = [_table(view, prefix), *others, dock, _sheet(view)]
     if "result" in view:
         parts.insert(0, render_result(view))
     elif view["stage"] == "bid" and view["sheet"]:

@@ -65,11 +65,8 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nec
     me = view["seat"]
     bottom = me if me is not None else 0
     legal = view["legal_actions"] if interactive else []
-    parts = [
-        _seat_area(view, 1 - bottom, [], prefix),
-        _centre(view, legal, prefix),
-        _seat_area(view, bottom, legal, prefix),
-    ]
+    dock = _centre(view, legal, prefix) + _seat_area(view, bottom, legal, prefix)
+    parts = [_seat_area(view, 1 - bottom, [], prefix), f'<div class="rb-dock">{dock}</div>']
     if "result" in view:
         parts.append(render_result(view))
     return f'<div class="rb-game nec-board" id="{prefix}-board">{"".join(parts)}</div>'

@@ -90,8 +90,9 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nr"
     legal = view["legal_actions"] if interactive else []
     order = _seat_order(view["players"], me)
     others = [_seat_area(view, s, legal, prefix) for s in order if s != me]
-    mine = [_seat_area(view, me, legal, prefix)] if me is not None else []
-    parts = [_table(view, prefix), *others, _controls(view, legal, prefix), *mine]
+    mine = _seat_area(view, me, legal, prefix) if me is not None else ""
+    dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
+    parts = [_table(view, prefix), *others, dock]
     if "result" in view:
         parts.append(render_result(view))
     return f'<div class="rb-game nr-board" id="{prefix}-board">{"".join(parts)}</div>'

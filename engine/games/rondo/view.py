@@ -36,12 +36,13 @@ def render_board(
     legal = view["legal_actions"] if interactive else []
     me = view["seat"]
     order = [(0 if me is None else me + 1 + i) % view["players"] for i in range(view["players"])]
-    seats = "".join(_seat(view, s, prefix) for s in order)
+    others = "".join(_seat(view, s, prefix) for s in order if s != me)
+    mine = _seat(view, me, prefix) if me is not None else ""
     parts = [
         _info(view, prefix),
         _map(view, legal, prefix, marks),
-        _controls(view, legal, prefix),
-        f'<div class="rd-seats">{seats}</div>',
+        f'<div class="rd-seats">{others}</div>',
+        f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>',
         _board_list(view, prefix),
     ]
     if "result" in view:
@@ -73,7 +74,8 @@ def _go_button(space: str, view: dict[str, Any], prefix: str) -> str:
 
 def _go_list(view: dict[str, Any], legal: list[str]) -> str:
     """The spaces to choose from again, as a row of labelled buttons: on a phone the spaces of
-    the drawing are smaller than a fingertip, so these are the ones to press (shown there only)."""
+    the drawing are smaller than a fingertip, and in the sandbox's dock the choices stay in view
+    wherever the drawing is scrolled."""
     buttons = "".join(
         f'<button type="button" data-action="{action}">'
         f"{escape(space_label(INDEX[action[3:]], view['side']))}"
