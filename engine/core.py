@@ -229,6 +229,16 @@ def canonical(state: State) -> str:
     return _canonical(vars(state))
 
 
+def position_key(state: State) -> str:
+    """`canonical` without the record of how the game got here (the replay history and the move
+    log): two states that play on alike share it, whether reached by replaying a log or drawn
+    as a sample (which keeps no history)."""
+    return _canonical({name: value for name, value in vars(state).items() if name not in _RECORDS})
+
+
+_RECORDS = frozenset({"history", "journal"})
+
+
 def _canonical(value: Any) -> str:
     kind = type(value)
     if kind is list or kind is tuple:

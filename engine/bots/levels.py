@@ -25,8 +25,10 @@ BUDGETS: dict[str, dict[str, int]] = {
 }
 """ふつう's and つよい's budgets for each kind of search (`Game.search_kind`): iterations of the
 tree search, draws of the rollouts. A game may give its own (`Game.search_budgets`)."""
-SAFETY_SECONDS = 5.0
-"""Wall-clock cap of one search in the sandbox: a safety net, never reached at these budgets."""
+SAFETY_SECONDS = 2.0
+"""Wall-clock cap of the search's thinking for one whole move (a compound turn counted once) in
+the sandbox: a safety net for slow browsers (`engine.bots.clock`); CPython and Chromium do not
+reach it at these budgets."""
 
 
 class Player(Protocol):

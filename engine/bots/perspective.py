@@ -82,3 +82,9 @@ def seed_from(knowledge: list[str]) -> int:
     """A search's seed, drawn from what its seat knows (log lines, signatures of its views), so
     the same position gives the same move in CPython and in Pyodide."""
     return int.from_bytes(hashlib.sha256("\n".join(knowledge).encode()).digest()[:8], "big")
+
+
+def run_seed(start: Perspective) -> int:
+    """The seed of the run of actions that began at `start`, from what the seat knew there: every
+    step of the run finds the same one (a compound turn weighs its steps on the same draws)."""
+    return seed_from([*start.log_lines(), signature(start.view())])

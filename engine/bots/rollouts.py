@@ -3,7 +3,7 @@
 At each decision with a choice, every legal action is tried on the same `samples` draws of the
 hidden pieces (`Perspective.sample`), and after each the game's heuristic plays on, with the
 same dice for every action, to the end of the seat's run and then for the game's horizon (a
-function of the position is asked where each rollout starts: a run may cross into a new hand,
+function of the position is asked where the seat's run ends: a run may cross into a new hand,
 whose bids need a horizon of their own). The action with the best mean lead over the best
 other seat is played (the rollout algorithm of Tesauro & Galperin 1996, determinised as in
 Perfect Information Monte Carlo).
@@ -19,31 +19,41 @@ many standard errors of their paired differences. The best of many means is part
 where the heuristic is already good, a departure on a point or two of luck is a loss more often
 than a gain (No Return at 2 players: see its `Game`).
 
-Compound turns (choose, pick, unpick, done) cannot go round in circles: an action that brings
-the seat back to a view it already had in its current run (`Perspective.turn`) is never tried,
-so every step of a run reaches a view the run has not seen, and there are finitely many.
+Compound turns (choose, pick, unpick, done) climb to a better finished move in a few steps:
+- The draws are seeded from what the seat knew where its current run of actions began (the log
+  it could read and its view then), so every step of the run weighs its actions on the same
+  draws, and the same position gives the same move in CPython and in Pyodide.
+- An action is worth the move the heuristic finishes from it: the seat's run is played to its
+  end first, and that finished move is valued once per draw and remembered for the run. So the
+  line the last step chose is worth exactly what it was worth then, a step leaves it only for a
+  strictly better one (ties go to the heuristic, which follows the line), and a turn cannot
+  wander. (Valued afresh at every step, a finished move was played out for another horizon
+  depending on how many picks were still to come, its worth changed from step to step, and The
+  Bottle Imp's passing wandered through hundreds of picks and unpicks: over a minute.)
+- An action that brings the seat back to a view it already had in its current run
+  (`Perspective.turn`) is never tried.
 
-The draws are seeded from what the seat knew where its current run of actions began (the log
-it could read and its view then), so the same position gives the same move in CPython and in
-Pyodide, and every step of a compound turn weighs its actions on the same draws: the line the
-last step chose is played out again as the heuristic's next step, and a step leaves it only for
-one that does better on those draws. A turn climbs to a better finished move; with fresh draws
-at every step it wandered on noise (pick, unpick, pick another). The wall-clock cap is a safety
-net for the browser only: it stops between samples, so every action is still weighed on the
-same draws.
+The wall-clock cap (`engine.bots.clock`) is a safety net for the browser only: a draw it cuts
+short is dropped, so every action is still weighed on the same finished draws; with no draw
+finished, the heuristic's choice is played.
 """
 
 from __future__ import annotations
 
 import math
-import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 from engine.bots.base import Bot
-from engine.bots.perspective import Perspective, seed_from, signature
-from engine.bots.search import Evaluate, play_on
-from engine.core import State
+from engine.bots.clock import Deadline, OutOfTime, RunClock
+from engine.bots.perspective import Perspective, run_seed, signature
+from engine.bots.search import ROLLOUT_STEPS, Evaluate, play_on
+from engine.core import State, position_key
 from engine.rng import Rng
+
+RUNS_REMEMBERED = 8
+"""Runs whose finished moves' worth is kept (see the module docstring); one run's steps come one
+after another, but several sandboxes and seats may share one search bot."""
 
 
 class RolloutBot:
@@ -65,8 +75,9 @@ class RolloutBot:
         self.confidence = confidence
         self.horizon = horizon
         self.evaluate = evaluate
-        self.time_limit = time_limit
+        self.clock = RunClock(time_limit)
         self.offers = offers
+        self._worth: OrderedDict[int, dict[tuple[int, str], float]] = OrderedDict()
 
     def choose(self, perspective: Perspective, rng: Rng) -> str:
         """The action with the best mean lead; ties go to the heuristic's choice (made with `rng`),
@@ -80,40 +91,89 @@ class RolloutBot:
         candidates = [action for action in legal if action not in self.offers or action == hint]
         if len(candidates) == 1:
             return candidates[0]
-        seat = perspective.seat
-        run = [point for point, _ in perspective.turn()] + [perspective]
-        seen = [signature(point.view()) for point in run]
-        draws = Rng(seed_from([*run[0].log_lines(), seen[0]]))  # where the run began: see above
-        totals = dict.fromkeys(candidates, 0.0)  # summed as they come: the same in every Python
-        leads: dict[str, list[float]] = {action: [] for action in candidates}  # for `convinces`
-        started = time.perf_counter()
-        for _ in range(self.samples):
-            state = perspective.sample(draws)
-            dice = Rng(draws.next64())
-            for action in list(totals):
-                after = state.clone()
-                after.apply(action)
-                if after.current_player == seat and signature(after.view(seat)) in seen:
-                    del totals[action]  # back to a view of this run: a loop
-                    continue
-                lead = self._play_on(after, seat, dice.copy())
-                totals[action] += lead
-                leads[action].append(lead)
-            if self.time_limit and time.perf_counter() - started > self.time_limit:
-                break
-        if not totals:
+        turn = perspective.turn()
+        run = [point for point, _ in turn] + [perspective]
+        start = run_seed(run[0])
+        with self.clock.thinking(start, first_step=not turn) as deadline:
+            leads = self._weigh(perspective, candidates, run, start, deadline)
+        if not leads:
             return hint
+        totals = {action: _running_sum(values) for action, values in leads.items()}
         best = max(totals, key=lambda action: (totals[action], action == hint))
         if self.confidence and best != hint and hint in totals:
             return best if convinces(leads[best], leads[hint], self.confidence) else hint
         return best
 
-    def _play_on(self, state: State, seat: int, dice: Rng) -> float:
-        """The seat's lead once the heuristic has finished its run and played the horizon."""
-        turns = self.horizon(state) if callable(self.horizon) else self.horizon
-        if state.current_player == seat:
-            turns += 1  # the end of the seat's own run is not one of the horizon's turns
-        return play_on(state, self.policy, dice, turns, evaluate=self.evaluate, by_lead=True)[seat]
+    def _weigh(
+        self,
+        perspective: Perspective,
+        candidates: list[str],
+        run: list[Perspective],
+        start: int,
+        deadline: Deadline,
+    ) -> dict[str, list[float]]:
+        """Each candidate's lead on every draw the cap let finish (none: an empty dict); an action
+        that returns to a view of the run is left out."""
+        seat = perspective.seat
+        seen = {signature(point.view()) for point in run}
+        worth = self._worth_of(start, first_step=len(run) == 1)
+        draws = Rng(start)
+        leads: dict[str, list[float]] = {action: [] for action in candidates}
+        for _ in range(self.samples):
+            state = perspective.sample(draws)
+            roll = draws.next64()
+            try:
+                drawn = {}
+                for action in leads:
+                    deadline.check()
+                    after = state.clone()
+                    after.apply(action)
+                    if after.current_player == seat and signature(after.view(seat)) in seen:
+                        continue  # back to a view of this run: a loop
+                    drawn[action] = self._finished_worth(after, seat, roll, worth, deadline)
+            except OutOfTime:
+                break
+            leads = {action: [*leads[action], lead] for action, lead in drawn.items()}
+        return {action: values for action, values in leads.items() if values}
+
+    def _finished_worth(
+        self, state: State, seat: int, roll: int, worth: dict[tuple[int, str], float], deadline: Deadline
+    ) -> float:
+        """The seat's lead once the heuristic has finished its run (the finished move, valued once
+        per draw: see the module docstring) and then played the horizon."""
+        dice = Rng(roll)
+        steps = 0
+        while state.current_player == seat and steps < ROLLOUT_STEPS:
+            state.apply(self.policy.choose(state.view(seat), dice))
+            steps += 1
+            deadline.check()
+        key = (roll, position_key(state))
+        if key not in worth:
+            turns = self.horizon(state) if callable(self.horizon) else self.horizon
+            played = play_on(
+                state, self.policy, Rng(roll), turns, evaluate=self.evaluate, by_lead=True, deadline=deadline
+            )
+            worth[key] = played[seat]
+        return worth[key]
+
+    def _worth_of(self, start: int, *, first_step: bool) -> dict[tuple[int, str], float]:
+        """The finished moves' worth kept for the run `start` (a fresh table at its first step)."""
+        if first_step:
+            self._worth.pop(start, None)
+        table = self._worth.pop(start, {})
+        self._worth[start] = table
+        while len(self._worth) > RUNS_REMEMBERED:
+            self._worth.popitem(last=False)
+        return table
+
+
+def _running_sum(values: list[float]) -> float:
+    """Summed one by one as they come: the same float in every Python (`sum` of floats rounds
+    differently from 3.12 on, and Pyodide runs 3.14)."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
 
 
 def convinces(better: list[float], baseline: list[float], confidence: float) -> bool:

@@ -28,18 +28,19 @@ Compound turns (choose, pick, unpick, done) neither go round in circles nor wand
   planned only where the last one ended. So a turn is played as the search chose it whole.
 
 The iteration budget fixes the result: the same position gives the same move in CPython and in
-Pyodide. The wall-clock cap is a safety net for the browser only.
+Pyodide. The wall-clock cap (`engine.bots.clock`) is a safety net for the browser only: an
+iteration it cuts short is dropped, and the plan is drawn from the iterations that finished.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 
 from engine.bots.base import Bot
-from engine.bots.perspective import Perspective, seed_from, signature
+from engine.bots.clock import NO_DEADLINE, Deadline, OutOfTime, RunClock
+from engine.bots.perspective import Perspective, run_seed, seed_from, signature
 from engine.core import State, win_shares
 from engine.rng import Rng
 
@@ -85,7 +86,7 @@ class SearchBot:
         self.iterations = iterations
         self.evaluate = evaluate
         self.horizon = horizon
-        self.time_limit = time_limit
+        self.clock = RunClock(time_limit)
         self._plans: OrderedDict[str, list[str]] = OrderedDict()
 
     def choose(self, perspective: Perspective, rng: Rng) -> str:
@@ -98,9 +99,22 @@ class SearchBot:
         points = [point for point, _ in turn] + [perspective]
         played = [action for _, action in turn]
         signatures = [signature(point.view()) for point in points]
+        with self.clock.thinking(run_seed(points[0]), first_step=not turn) as deadline:
+            return self._follow(points, played, signatures, legal, deadline) or self.policy.choose(view, rng)
+
+    def _follow(
+        self,
+        points: list[Perspective],
+        played: list[str],
+        signatures: list[str],
+        legal: list[str],
+        deadline: Deadline,
+    ) -> str | None:
+        """The next action of the plan the run is following (None: every line returns to an
+        earlier view, nothing to plan)."""
         start = 0
         while True:
-            plan = self._plan(points[start], signatures[: start + 1])
+            plan = self._plan(points[start], signatures[: start + 1], deadline)
             followed = 0
             while (
                 followed < min(len(plan), len(played) - start) and plan[followed] == played[start + followed]
@@ -112,27 +126,35 @@ class SearchBot:
             if followed < len(plan) and plan[followed] in legal:
                 return plan[followed]
             if start == len(played):  # nothing to plan: every line returns to an earlier view
-                return self.policy.choose(view, rng)
+                return None
             start = len(played)  # the plan ended here: plan the next segment
 
-    def _plan(self, point: Perspective, signatures: list[str]) -> list[str]:
+    def _plan(self, point: Perspective, signatures: list[str], deadline: Deadline) -> list[str]:
         """The seat's most visited line from `point`, searched once per position and kept (the
         position as the seat knows it: its views of the run so far and the log it may read)."""
         key = "\n".join([*point.log_lines(), *signatures])
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._search(point, set(signatures), Rng(seed_from([key])))
-            self._plans[key] = plan
-            if len(self._plans) > PLAN_CACHE:
-                self._plans.popitem(last=False)
+            plan, whole = self._search(point, set(signatures), Rng(seed_from([key])), deadline)
+            if whole:  # a plan the cap cut short is not kept: the position may come again
+                self._plans[key] = plan
+                if len(self._plans) > PLAN_CACHE:
+                    self._plans.popitem(last=False)
         return plan
 
-    def _search(self, point: Perspective, seen: set[str], rng: Rng) -> list[str]:
+    def _search(
+        self, point: Perspective, seen: set[str], rng: Rng, deadline: Deadline
+    ) -> tuple[list[str], bool]:
+        """The most visited line, and whether the search ran its whole budget (not cut short)."""
         root = _Node(None)
-        started = time.perf_counter()
+        whole = True
         for _ in range(self.iterations):
-            self._iterate(root, point.sample(rng), rng, seen)
-            if root.loop or (self.time_limit and time.perf_counter() - started > self.time_limit):
+            try:
+                self._iterate(root, point.sample(rng), rng, seen, deadline)
+            except OutOfTime:
+                whole = False  # the cut iteration's nodes got no visit: the plan passes them by
+                break
+            if root.loop:
                 break
         plan = []
         node = root
@@ -144,10 +166,11 @@ class SearchBot:
             if node.seat != point.seat:
                 break
             plan.append(action)
-        return plan
+        return plan, whole
 
-    def _iterate(self, root: _Node, state: State, rng: Rng, seen: set[str]) -> None:
+    def _iterate(self, root: _Node, state: State, rng: Rng, seen: set[str], deadline: Deadline) -> None:
         """One sample, one walk down the tree to the end of a seat's run, one rollout."""
+        deadline.check()
         path: list[_Node] = []
         node = root
         mover = state.current_player
@@ -177,7 +200,8 @@ class SearchBot:
                 node.loop = True
                 return
             seen = seen | {after}
-        values = self._rollout(state, rng)
+            deadline.check()
+        values = self._rollout(state, rng, deadline)
         for child in path:
             child.visits += 1
             child.value += values[child.seat]  # type: ignore[index]  # set for every child
@@ -207,13 +231,22 @@ class SearchBot:
                 best.append(action)
         return best[0] if len(best) == 1 else rng.choice(best)
 
-    def _rollout(self, state: State, rng: Rng) -> list[float]:
+    def _rollout(self, state: State, rng: Rng, deadline: Deadline) -> list[float]:
         turns = self.horizon(state) if callable(self.horizon) else self.horizon
-        return play_on(state, self.policy, rng, turns, evaluate=self.evaluate, by_lead=False)
+        return play_on(
+            state, self.policy, rng, turns, evaluate=self.evaluate, by_lead=False, deadline=deadline
+        )
 
 
 def play_on(
-    state: State, policy: Bot, rng: Rng, turns: int, *, evaluate: Evaluate | None, by_lead: bool
+    state: State,
+    policy: Bot,
+    rng: Rng,
+    turns: int,
+    *,
+    evaluate: Evaluate | None,
+    by_lead: bool,
+    deadline: Deadline = NO_DEADLINE,
 ) -> list[float]:
     """Let `policy` play every seat for `turns` turns (changes of the seat to move), then value
     the position for each seat: its win share if the game ended with the scores as they stand
@@ -223,6 +256,7 @@ def play_on(
     while mover is not None and steps < ROLLOUT_STEPS:
         state.apply(policy.choose(state.view(mover), rng))
         steps += 1
+        deadline.check()
         if state.current_player != mover:
             mover = state.current_player
             played += 1

@@ -278,16 +278,6 @@ def test_a_horizon_given_as_a_function_is_asked_at_each_rollout() -> None:
     assert asked and all(isinstance(s, table.game.state_class) for s in asked)
 
 
-@pytest.mark.parametrize("table", tables()[:: len(tables()) // 4 or 1], ids=lambda t: t.id)
-def test_the_rollouts_cap_stops_between_draws(table: Table) -> None:
-    """Past its wall-clock cap, the rollout search stops after a whole draw, so every action is
-    still weighed on the same draws: a cap already passed gives the choice of a single draw."""
-    for state in positions(table):
-        perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
-        capped = new_search(table.game, 8, kind="rollouts", time_limit=1e-9).choose(perspective, Rng(2))
-        assert capped == searcher(table, "rollouts", 1).choose(perspective, Rng(2))
-
-
 def test_paired_leads_convince_by_their_mean_difference_over_its_standard_error() -> None:
     assert convinces([3.0, 3.0, 3.0], [1.0, 1.0, 1.0], 5.0)  # no spread: any gain convinces
     swings = [5.0, -1.0, 5.0, -1.0]  # differences 4, -2, 4, -2: mean 1, standard error √3
