@@ -105,6 +105,7 @@ class Session:
             "html": html,
             "status": status,
             "next": step,
+            "mover": self.state.current_player,
             "viewer": viewer,
             "lines": self.state.log_lines(viewer) if step != "handover" else [],
             "seats": list(self.seats),

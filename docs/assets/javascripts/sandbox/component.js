@@ -2,8 +2,9 @@
 // game and returns its teardown. It knows no game: it forwards the reader's clicks to the engine
 // (engine/bridge.py) and shows the frames Python rendered. State, on the element as
 // data-rb-state: idle | loading | ready | busy | error; what comes next as data-rb-next:
-// human | bot | handover | over; how Python started as data-rb-boot: started (loadPyodide) |
-// restored (from the snapshot an earlier visit kept: worker.mjs).
+// human | bot | handover | over; the seat to move as data-rb-mover; how Python started as
+// data-rb-boot: started (loadPyodide) | restored (from the snapshot an earlier visit kept:
+// worker.mjs).
 
 import { connect } from "./channel.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
@@ -101,6 +102,7 @@ export function mountSandbox(el) {
     const focusedAction = focused?.dataset?.action;
     frame = next;
     el.dataset.rbNext = next.next;
+    el.dataset.rbMover = next.mover ?? ""; // the seat to move (public): the wait bench times each move
     await morph(ui.board, next.html);
     if (!active) return;
     el.dataset.rbFrames = Number(el.dataset.rbFrames ?? 0) + 1; // tests wait on it
@@ -311,6 +313,7 @@ export function mountSandbox(el) {
     channel.call({ op: "close", sandbox }).catch((err) => console.warn("rb: close failed", err));
     delete el.dataset.rbState;
     delete el.dataset.rbNext;
+    delete el.dataset.rbMover;
     delete el.dataset.rbFrames;
     delete el.dataset.rbBoot;
     el.replaceChildren(...original);
