@@ -13,8 +13,9 @@ STAMP := $(VENV)/.installed
 PYODIDE_WHEELS := .cache/pyodide-wheels
 PYTEST_VERSION := $(shell sed -n 's/.*"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
 # Debian's browsers (Playwright never downloads one); WebKit runs on an X server of its own,
-# with a window manager so that MiniBrowser can fill a phone-sized screen.
-BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb matchbox-window-manager fonts-noto-cjk
+# with a window manager so that MiniBrowser can fill a phone-sized screen; poppler-utils reads
+# the pages Chromium prints (pdftotext: tests/browser/test_print.py).
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb matchbox-window-manager fonts-noto-cjk poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
@@ -76,6 +77,7 @@ soak: setup  # long runs, outside CI: 100,000 games per table, 1,000,000 fuzzed 
 bench: site browser-deps  # the search levels' long run is niced: other work keeps the machine
 	$(PY) -m build_tools.bench
 	$(PY) -m build_tools.bench_browsers
+	$(PY) -m build_tools.bench_waits
 	nice -n 19 $(PY) -m build_tools.bench_search
 
 screenshots: site browser-deps
