@@ -75,6 +75,10 @@ def _catalog_entry(game: Game) -> Reply:
         "seat_kinds": [{"id": HUMAN, "name": "人間"}]
         + [{"id": BOT_PREFIX + key, "name": level.name} for key, level in LEVELS.items()],
         "default_seats": {str(players): game.default_seats(players) for players in info.players},
+        "tutorials": [
+            {"name": name, "title": tutorial.title, "players": tutorial.build().players}
+            for name, tutorial in game.tutorials.items()
+        ],
         "options": [
             {
                 "key": option.key,
@@ -91,7 +95,14 @@ def _open(request: dict[str, Any]) -> Reply:
     log = request.get("log")
     if isinstance(log, dict) and log.get("seed") is None:
         log = {**log, "seed": int.from_bytes(os.urandom(4), "big") % 1_000_000}
-    session = Session(log, request.get("seats"))
+    session = Session(log, request.get("seats"), request.get("coach"))
+    _sessions[_sandbox_id(request)] = session
+    return session.frame()
+
+
+def _tutorial(request: dict[str, Any]) -> Reply:
+    """Open a tutorial of the game from its first step."""
+    session = Session.tutorial(request.get("game"), request.get("name"))
     _sessions[_sandbox_id(request)] = session
     return session.frame()
 
@@ -152,6 +163,8 @@ _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "undo": _command(lambda session, _: session.undo()),
     "reveal": _command(lambda session, _: session.reveal()),
     "seats": _command(lambda session, request: session.reseat(request.get("seats"))),
+    "tutorial": _tutorial,
+    "coach": _command(lambda session, request: session.coach_command(request.get("do"))),
     "export": _export,
     "close": _close,
     "bench": _bench,

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from engine.bots.base import Bot
 from engine.core import GameInfo, State
+from engine.tutorial import Tutorial
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class Game:
     try, and a bot offering every turn is not what a person at the table does.
     `option_samples` are the option sets the shared test suite plays (the first one also the
     benchmark's): a game with a long default can test a short one too.
+    `tutorials` are the guided games of the page (engine.tutorial), the first one 「はじめての1局」.
     """
 
     state_class: type[State]
@@ -83,6 +85,7 @@ class Game:
     search_budgets: dict[str, int] | None = None
     search_confidence: float = 0.0
     offers: frozenset[str] = frozenset()
+    tutorials: dict[str, Tutorial] = field(default_factory=dict)
 
     @property
     def info(self) -> GameInfo:
@@ -91,6 +94,14 @@ class Game:
     @property
     def id(self) -> str:
         return self.info.id
+
+    def start(self, name: str) -> State | None:
+        """The position a worked example or a tutorial named `name` starts from (None: no such)."""
+        if name in self.scenarios:
+            return self.scenarios[name].build()
+        if name in self.tutorials:
+            return self.tutorials[name].build()
+        return None
 
     def default_seats(self, players: int) -> list[str]:
         """The reader in the first seat, the default bot everywhere else."""

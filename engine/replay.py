@@ -25,7 +25,7 @@ def new_game(
     *,
     scenario: str | None = None,
 ) -> State:
-    """Start a game, or open a named worked example of it.
+    """Start a game, or open a named worked example or tutorial of it at its start.
 
     >>> new_game("necropolis", players=2, seed=7).current_player
     0
@@ -33,9 +33,10 @@ def new_game(
     game = find_game(game_id)
     if scenario is None:
         return game.state_class(players, seed, options)
-    if scenario not in game.scenarios:
+    start = game.start(scenario)
+    if start is None:
         raise BadLog(f"「{scenario}」という例はありません。")
-    return game.scenarios[scenario].build()
+    return start
 
 
 def to_log(state: State, *, scenario: str | None = None, upto: int | None = None) -> dict[str, Any]:

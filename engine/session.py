@@ -1,4 +1,5 @@
-"""One sandbox's game: seats (human or bot), whose eyes the board is drawn for, undo and hand-over.
+"""One sandbox's game: seats (human or bot), whose eyes the board is drawn for, undo and hand-over,
+and the coach of a tutorial (engine.coach) when the game is one.
 
 The shell knows no game; it sends clicks here and shows the frame this returns. A frame holds
 only what the person at the screen may see: while the game is on, the replay log and the seed
@@ -15,8 +16,9 @@ from typing import Any
 
 from engine.bots.levels import LEVELS
 from engine.bots.perspective import Perspective
+from engine.coach import Coach
 from engine.core import State
-from engine.errors import BadOption, IllegalAction
+from engine.errors import BadLog, BadOption, IllegalAction
 from engine.game import Game
 from engine.registry import find_game
 from engine.replay import load_log, to_log
@@ -24,34 +26,59 @@ from engine.rng import Rng
 
 HUMAN = "human"
 BOT_PREFIX = "bot:"
+NOT_A_BOT = "今はボットの手番ではありません。"
 
 
 class Session:
-    def __init__(self, log: object, seats: object) -> None:
+    def __init__(self, log: object, seats: object, coach: object = None) -> None:
+        """`coach`: a saved tutorial's progress ({"tutorial", "marks"}), where the log is one."""
         self.state: State = load_log(log)  # validates the whole log: a dict from here on
         self.game: Game = find_game(self.state.info.id)
         self.scenario: str | None = log.get("scenario")  # type: ignore[union-attr]
         self.seats = self._check_seats(seats)
+        self.coach = None if coach is None else self._resumed_coach(coach)
         self.viewer: int | None = None
         self._settle_viewer()
+
+    @classmethod
+    def tutorial(cls, game_id: object, name: object) -> Session:
+        """A tutorial of the game from its first step: the reader at its seat, and the other seats
+        scripted (the game's default bot once the tutorial is over and the reader plays on)."""
+        game = find_game(game_id)
+        if not isinstance(name, str) or name not in game.tutorials:
+            raise BadOption(f"「{str(name)[:40]}」というチュートリアルはありません。")
+        tutorial = game.tutorials[name]
+        state = tutorial.build()
+        bot = f"{BOT_PREFIX}{game.default_bot}"
+        seats = [HUMAN if seat == tutorial.reader else bot for seat in range(state.players)]
+        return cls(to_log(state, scenario=name), seats, {"tutorial": name, "marks": [0]})
 
     # --- commands: each one happens whole or not at all ---------------------------------------
 
     def act(self, action: object) -> None:
-        """A human's click; refused unless a human whose screen is shown is to move."""
+        """A human's click; refused unless a human whose screen is shown is to move (and, in a
+        tutorial, unless the step takes it)."""
         if self.next_step() != HUMAN:
             raise IllegalAction(
                 "今はあなたの手番ではありません。", action=action, seat=self.state.current_player
             )
         with self._transaction():
+            if self.coach:
+                self.coach.check(self.state, action)  # type: ignore[arg-type]  # apply checks the type
             self.state.apply(action)  # type: ignore[arg-type]  # apply refuses non-strings itself
+            if self.coach:
+                self.coach.settle(self.state)
             self._settle_viewer()
 
     def step(self) -> None:
-        """Let the bot whose turn it is make one atomic action, knowing only what its seat knows."""
+        """Let the bot whose turn it is make one atomic action, knowing only what its seat knows;
+        in a tutorial, the script's next move."""
+        if self.coach:
+            self._scripted_step(self.coach)
+            return
         seat = self.state.current_player
         if seat is None or self.seats[seat] == HUMAN:
-            raise IllegalAction("今はボットの手番ではありません。", action=None, seat=seat)
+            raise IllegalAction(NOT_A_BOT, action=None, seat=seat)
         player = LEVELS[self.seats[seat].removeprefix(BOT_PREFIX)].make(self.game)
         rng = Rng(self.state.seed ^ (len(self.state.history) * 0x9E3779B97F4A7C15))
         with self._transaction():
@@ -60,7 +87,11 @@ class Session:
 
     def undo(self) -> None:
         """Replay without the last human action and every bot action after it; then hand over
-        exactly as after a move, so the screen never shows another seat's side."""
+        exactly as after a move, so the screen never shows another seat's side. In a tutorial:
+        one step back."""
+        if self.coach:
+            self.coach_command("back")
+            return
         humans = [i for i, entry in enumerate(self.state.journal) if self.seats[entry.seat] == HUMAN]
         if not humans:
             raise IllegalAction("戻せる手がありません。", action=None, seat=self.state.current_player)
@@ -71,8 +102,30 @@ class Session:
     def reseat(self, seats: object) -> None:
         """Change who plays each seat, keeping the game; the screen keeps showing the side it
         showed, so a different human to move still gets the hand-over screen first."""
+        if self.coach:
+            raise BadOption("チュートリアルの途中では席を変えられません。")
         self.seats = self._check_seats(seats)
         self._settle_viewer()
+
+    def coach_command(self, command: object) -> None:
+        """A tutorial's own controls: "next" (a read step's 次へ), "back" (one step), "restart",
+        and "continue" once it is over (play on: the scripted seats go to the default bot)."""
+        coach = self.coach
+        if coach is None:
+            raise IllegalAction(
+                "今はチュートリアルではありません。", action=None, seat=self.state.current_player
+            )
+        with self._transaction():
+            if command == "next":
+                coach.next(self.state)
+            elif command in ("back", "restart"):
+                keep = coach.back(self.state) if command == "back" else coach.restart()
+                self.state = load_log(to_log(self.state, scenario=self.scenario, upto=keep))
+            elif command == "continue" and coach.finished():
+                self.coach = None
+            else:
+                raise BadOption("チュートリアルの操作が正しくありません。")
+            self._settle_viewer()
 
     def reveal(self) -> None:
         """The next player has the device: show their side."""
@@ -86,6 +139,8 @@ class Session:
         seat = self.state.current_player
         if seat is None:
             return "over"
+        if self.coach:
+            return "bot" if self.coach.waiting(self.state) == "script" else HUMAN
         if self.seats[seat] != HUMAN:
             return "bot"
         return "handover" if self.viewer not in (None, seat) else HUMAN
@@ -99,7 +154,8 @@ class Session:
         if step == "handover":
             html, status = self._handover_html(), "交代してください。"
         else:
-            html, status = self.game.render(view, interactive=step == HUMAN), self.game.status(view)
+            moves = step == HUMAN and (not self.coach or self.coach.waiting(self.state) == "move")
+            html, status = self.game.render(view, interactive=moves), self.game.status(view)
         frame = {
             "ok": True,
             "html": html,
@@ -112,7 +168,8 @@ class Session:
             "scenario": self.scenario,
             "players": self.state.players,
             "options": dict(self.state.options),
-            "can_undo": any(self.seats[e.seat] == HUMAN for e in self.state.journal),
+            "can_undo": not self.coach and any(self.seats[e.seat] == HUMAN for e in self.state.journal),
+            "coach": self.coach.frame(self.state) if self.coach else None,
             "save": self.export(),
         }
         if over:
@@ -122,23 +179,44 @@ class Session:
 
     def export(self) -> dict[str, Any]:
         """The whole game as a share link holds it; `reveals` while hidden pieces remain hidden."""
-        return {
+        exported = {
             "log": to_log(self.state, scenario=self.scenario),
             "seats": list(self.seats),
             "reveals": not self.state.is_over(),
         }
+        if self.coach:
+            exported["coach"] = self.coach.saved()
+        return exported
 
     # --- helpers ---------------------------------------------------------------------------------
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         """Undo every change of the block if it raises, whatever it raises."""
-        state, viewer = self.state.clone(), self.viewer
+        state, viewer, coach = self.state.clone(), self.viewer, self.coach and self.coach.clone()
         try:
             yield
         except BaseException:
-            self.state, self.viewer = state, viewer
+            self.state, self.viewer, self.coach = state, viewer, coach
             raise
+
+    def _scripted_step(self, coach: Coach) -> None:
+        action = coach.scripted(self.state)
+        if action is None:
+            raise IllegalAction(
+                "今はボットの手番ではありません。", action=None, seat=self.state.current_player
+            )
+        with self._transaction():
+            self.state.apply(action)
+            coach.settle(self.state)
+            self._settle_viewer()
+
+    def _resumed_coach(self, saved: object) -> Coach:
+        """The coach of a saved tutorial, checked against the log (which starts at its start)."""
+        name = saved.get("tutorial") if isinstance(saved, dict) else None
+        if not isinstance(name, str) or name != self.scenario or name not in self.game.tutorials:
+            raise BadLog("保存されたチュートリアルを開けません。最初から始めてください。")
+        return Coach.resume(self.game.tutorials[name], self.state, saved.get("marks"))  # type: ignore[union-attr]
 
     def _check_seats(self, seats: object) -> list[str]:
         kinds = {HUMAN, *(BOT_PREFIX + key for key in LEVELS)}

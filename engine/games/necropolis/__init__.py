@@ -5,6 +5,7 @@ from engine.game import Game
 from engine.games.necropolis.bots import HeuristicBot
 from engine.games.necropolis.examples import FIGURES, SCENARIOS
 from engine.games.necropolis.rules import NecropolisState
+from engine.games.necropolis.tutorial import TUTORIALS
 from engine.games.necropolis.view import render, status
 
 GAME = Game(
@@ -15,4 +16,5 @@ GAME = Game(
     scenarios=SCENARIOS,
     figures=FIGURES,
     offers=frozenset({"propose"}),
+    tutorials=TUTORIALS,
 )

@@ -133,16 +133,19 @@ class NecropolisState(State):
         mastabas: list[list[str]],
         pile: list[str],
         turn_player: int = 0,
+        discarded: list[str] | None = None,
     ) -> NecropolisState:
-        """A rigged position for worked examples; every one of the 28 tiles must be placed once."""
+        """A rigged position for worked examples and tutorials; every one of the 28 tiles must be
+        placed once (the pile is drawn from its end; `discarded`: tiles of graves given up)."""
         state = cls(2, 0)
         state._graves = [[parse_tile(t) for t in grave] for grave in graves]
         state._starts = [parse_tile(t) for t in starts]
         state._mastabas = [[parse_tile(t) for t in m] for m in mastabas]
         state._pile = [parse_tile(t) for t in pile]
+        state._discarded = [parse_tile(t) for t in discarded or []]
         state._turn_player = turn_player
         placed = [canonical(t) for grave in state._graves for t in grave]
-        placed += [t for m in state._mastabas for t in m] + state._pile
+        placed += [t for m in state._mastabas for t in m] + state._pile + state._discarded
         if sorted(placed) != sorted(ALL_TILES):
             raise ValueError("a position must hold each of the 28 tiles exactly once")
         return state

@@ -1,0 +1,213 @@
+"""Every game's guided first games (engine.tutorial), played through the session as a reader would.
+
+For every registered tutorial: each claim holds where its step begins, and holds however the
+pieces hidden from the reader lie (a claim speaks only of what the reader can know); the
+scripted moves are legal; a step takes each move it lists, any legal move where it says so, and
+refuses any other legal move with its friendly word and nothing changed; the tutorial reaches its
+end; a save resumes at the same step; one step back shows the step as it was. The page's side
+(every anchor exists, the sections are covered) is checked on the built site (tests/site).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.coach import Coach
+from engine.errors import BadLog, IllegalAction
+from engine.registry import games
+from engine.rng import Rng
+from engine.session import Session
+from engine.tutorial import ANY, Tutorial
+
+RESAMPLES = 4
+MAX_ACTIONS = 400
+
+TUTORIALS = [(game_id, name) for game_id, game in games().items() for name in game.tutorials]
+
+
+def tutorial_of(game_id: str, name: str) -> Tutorial:
+    return games()[game_id].tutorials[name]
+
+
+def test_every_game_has_a_guided_first_game() -> None:
+    """A game registered without a tutorial fails here: its page promises 「はじめての1局」."""
+    missing = [game_id for game_id, game in games().items() if not game.tutorials]
+    assert missing == [], f"no tutorial (engine/games/<pkg>/tutorial.py) for: {missing}"
+    for game in games().values():
+        first = next(iter(game.tutorials.values()))
+        assert first.title == "はじめての1局"
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_a_tutorials_name_is_not_a_worked_examples(game_id: str, name: str) -> None:
+    """Both name the position a saved game starts from (the log's "scenario")."""
+    assert name not in games()[game_id].scenarios
+
+
+def walk(session: Session, choose: str = "first") -> Iterator[tuple[int, str]]:
+    """Follow a tutorial's steps to its end, as a reader who does what each step asks; yields
+    (step index, what the step waits for) at each step's beginning and at every move."""
+    for _ in range(MAX_ACTIONS):
+        coach = session.coach  # a refused command puts back a copy: never keep the old one
+        assert coach is not None
+        waiting = coach.waiting(session.state)
+        yield coach.index, waiting
+        if waiting == "done":
+            return
+        if waiting == "read":
+            session.coach_command("next")
+        elif waiting == "move":
+            step, legal = coach.step(), session.state.legal_actions()
+            takes = legal if step.play == ANY else [a for a in step.play if a in legal]
+            assert takes, f"step {coach.index + 1} takes none of the legal moves {legal}"
+            session.act(takes[0] if choose == "first" else takes[-1])
+        else:
+            assert session.next_step() == "bot"
+            session.step()
+    raise AssertionError(f"the tutorial did not end in {MAX_ACTIONS} moves")
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_every_claim_holds_where_its_step_begins_whatever_is_hidden(game_id: str, name: str) -> None:
+    tutorial = tutorial_of(game_id, name)
+    session = Session.tutorial(game_id, name)
+    checked = set()
+    for index, _ in walk(session):
+        if index in checked or index >= len(tutorial.steps):
+            continue
+        checked.add(index)
+        step, state = tutorial.steps[index], session.state
+        assert step.holds(state), f"step {index + 1}: its claim is false ({step.say[:30]}…)"
+        for seed in range(RESAMPLES):
+            sample = state.resample_hidden(tutorial.reader, Rng(seed))
+            assert step.holds(sample), f"step {index + 1}: its claim depends on what the reader cannot see"
+    assert checked == set(range(len(tutorial.steps)))
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_each_step_takes_every_move_it_offers_and_the_script_stays_legal(game_id: str, name: str) -> None:
+    """At each move step, every move the step takes (every legal one, for ANY) leads on to the
+    next step: the script after it is legal and the next claim holds."""
+    tutorial = tutorial_of(game_id, name)
+    session = Session.tutorial(game_id, name)
+    for index, waiting in walk(session):
+        if waiting != "move":
+            continue
+        step = tutorial.steps[index]
+        legal = session.state.legal_actions()
+        for action in legal if step.play == ANY else [a for a in step.play if a in legal]:
+            trial = Session(session.export()["log"], session.seats, session.coach.saved())  # type: ignore[union-attr]
+            trial.act(action)
+            coach = trial.coach
+            assert coach is not None
+            for _ in range(MAX_ACTIONS):
+                if coach.index > index or coach.waiting(trial.state) != "script":
+                    break
+                trial.step()
+            if coach.index > index and not coach.finished():
+                assert tutorial.steps[coach.index].holds(trial.state), f"after {action} at step {index + 1}"
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_another_legal_move_gets_the_steps_word_and_changes_nothing(game_id: str, name: str) -> None:
+    tutorial = tutorial_of(game_id, name)
+    session = Session.tutorial(game_id, name)
+    nudged = 0
+    for index, waiting in walk(session):
+        step = tutorial.steps[index] if index < len(tutorial.steps) else None
+        if waiting != "move" or step is None or step.play == ANY:
+            continue
+        others = [a for a in session.state.legal_actions() if a not in step.play]
+        if not others:
+            continue
+        before = session.frame()
+        with pytest.raises(IllegalAction) as refusal:
+            session.act(others[0])
+        assert refusal.value.message == (step.nudge or "このステップでは、光っている手を選んでください。")
+        assert refusal.value.rule == step.rule
+        assert session.frame() == before
+        nudged += 1
+    assert nudged or all(s.play == ANY or len(s.play) > 1 for s in tutorial.steps)
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_a_saved_tutorial_resumes_at_its_step_and_a_bad_save_is_refused(game_id: str, name: str) -> None:
+    session = Session.tutorial(game_id, name)
+    for _index, _ in walk(session):
+        saved = session.export()
+        resumed = Session(saved["log"], saved["seats"], saved["coach"])
+        shown, again = session.frame(), resumed.frame()
+        assert again["coach"] == shown["coach"] and again["html"] == shown["html"]
+    saved = session.export()
+    marks = saved["coach"]["marks"]
+    for bad in (None, [], [1], [*marks, len(saved["log"]["actions"]) + 1], "0", [0.0]):
+        with pytest.raises(BadLog):
+            Session(saved["log"], saved["seats"], {"tutorial": name, "marks": bad})
+    with pytest.raises(BadLog):
+        Session(saved["log"], saved["seats"], {"tutorial": "no-such-tutorial", "marks": marks})
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_one_step_back_shows_the_step_before_as_it_began(game_id: str, name: str) -> None:
+    """From the start of each step, 1つ戻る shows the step before exactly as it began; from part
+    way through a step, the same step as it began."""
+    session = Session.tutorial(game_id, name)
+    began: list[tuple[dict, dict]] = []  # (frame, save) where each step began
+    for index, _ in walk(session):
+        if index == len(began):
+            began.append((session.frame(), session.export()))
+    for index in range(1, len(began)):
+        saved = began[index][1]
+        back = Session(saved["log"], saved["seats"], saved["coach"])
+        back.coach_command("back")
+        assert back.frame() == began[index - 1][0], f"back from step {index + 1}"
+        if index < len(began) - 1 and back.coach and back.coach.waiting(back.state) == "move":
+            _one_move(back)
+            if back.coach.index == index - 1 and len(back.state.history) > back.coach.marks[-1]:
+                back.coach_command("back")
+                assert back.frame() == began[index - 1][0], f"back part way through step {index}"
+
+
+def _one_move(session: Session) -> None:
+    coach = session.coach
+    assert coach is not None
+    step, legal = coach.step(), session.state.legal_actions()
+    session.act(legal[0] if step.play == ANY else next(a for a in step.play if a in legal))
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_when_it_is_over_the_reader_plays_on_against_the_default_bot(game_id: str, name: str) -> None:
+    session = Session.tutorial(game_id, name)
+    for _ in walk(session):
+        pass
+    frame = session.frame()
+    assert frame["coach"]["waiting"] == "done" and frame["coach"]["learned"]
+    session.coach_command("continue")
+    assert session.coach is None
+    game = games()[game_id]
+    assert all(kind == f"bot:{game.default_bot}" for i, kind in enumerate(session.seats) if i != 0)
+    if not session.state.is_over():
+        assert session.next_step() in ("human", "bot")
+
+
+def test_the_coach_refuses_what_its_step_does_not_wait_for() -> None:
+    game_id, name = TUTORIALS[0]
+    session = Session.tutorial(game_id, name)
+    assert isinstance(session.coach, Coach)
+    for _index, waiting in walk(session):
+        before = session.frame()
+        legal = session.state.legal_actions()
+        if waiting == "read" and legal:
+            with pytest.raises(IllegalAction):
+                session.act(legal[0])
+        elif waiting == "move":
+            with pytest.raises(IllegalAction):
+                session.coach_command("next")
+        else:
+            continue
+        assert session.frame() == before
+    for command in ("next", "sideways", None, 3):
+        with pytest.raises((IllegalAction, ValueError)):
+            session.coach_command(command)
