@@ -1,9 +1,10 @@
 """MkDocs hooks: check the vendored runtime, add each game's stylesheet, draw the engine's figures,
-start the sandbox's worker early.
+draw the top page's cards of the games, start the sandbox's worker early.
 
 A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
 the hook replaces the element with `engine.figures.render_figure(G, N)`. An unknown figure, or
-a placeholder missing either attribute, fails the build.
+a placeholder missing either attribute, fails the build. `<div class="rb-game-cards"></div>`
+becomes a card per registered game (build_tools/game_cards.py), once every page has been read.
 """
 
 from __future__ import annotations
@@ -11,18 +12,22 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
+from build_tools.game_cards import RulesPage, cards
 from build_tools.runtime import MANIFEST
 from build_tools.vendor import vendored_files
 from engine.figures import render_figure
 
 PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*)>\s*</div>""")
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
+CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 
 
 GAME_STYLES = "assets/stylesheets/games"
@@ -58,6 +63,23 @@ def on_page_content(html_text: str, page: Page, **_: object) -> str:
             raise PluginError(f"{page.file.src_path}: figure {game}/{name}: {error}") from error
 
     return PLACEHOLDER.sub(draw, html_text)
+
+
+def on_page_context(context: dict[str, Any], page: Page, nav: Navigation, **_: object) -> dict[str, Any]:
+    """Draw the games' cards where a page asks for them: by now every page has been read, so
+    each card can take its line and time from its game's rules page."""
+    if page.content and CARDS.search(page.content):
+        pages = {
+            other.file.src_uri.removesuffix(".md"): RulesPage(
+                href=get_relative_url(other.url, page.url),
+                markdown=other.markdown or "",
+                description=str(other.meta.get("description", "")),
+                html=other.content or "",
+            )
+            for other in nav.pages
+        }
+        page.content = CARDS.sub(lambda _: cards(pages), page.content)
+    return context
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> str:

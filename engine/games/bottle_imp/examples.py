@@ -332,7 +332,13 @@ def _cards(cards: list[int]) -> str:
     )
 
 
+def draw_cover() -> str:
+    """The top page's picture: the bottle on its start price, and a card of each suit around it."""
+    return price_svg(START_PRICE) + "".join(card_svg(card) for card in (18, 20, 21))
+
+
 FIGURES: dict[str, Figure] = {
+    "cover": Figure("値段19のカードに立つボトルと、3色のカード", draw_cover),
     "turn-flow": Figure("1ハンドの流れ（3〜4人）。2人のときの違いは「2人用ルール」の節に", draw_turn_flow),
     "components": Figure(
         "カード36枚。色ごとに12枚、コインは数の小さい順に1・1・2・2…6・6。記号は黄✚・青●・赤▲",

@@ -376,7 +376,13 @@ def draw_trick_flow() -> str:
     )
 
 
+def draw_cover() -> str:
+    """The top page's picture: a card of each suit, then a Valknut and a Hagalaz."""
+    return "".join(card_svg(card) for card in ("R9", "B7", "G5", "Y3", "V", "H"))
+
+
 FIGURES = {
+    "cover": Figure("4色のカードと、ヴァルクヌート、ハガラズ", draw_cover),
     "turn-flow": Figure(
         "1ラウンドの流れ。目標点に届いた人がいるか、10ラウンド目が終わったら、ゲームは終わり", draw_round_flow
     ),

@@ -12,7 +12,7 @@ from engine.games.necropolis.rules import (
     placements,
     tile_id,
 )
-from engine.games.necropolis.view import render, tile_svg
+from engine.games.necropolis.view import back_svg, render, tile_svg
 from engine.rng import Rng
 
 GRAVE_ROW = ["0-0", "0-5", "1-5", "1-2"]
@@ -100,7 +100,13 @@ def _where(tile: tuple[int, int], grave: list[tuple[int, int]]) -> str:
     return "、".join(f"{side_names[side]}に上{t[0]}・下{t[1]}で" for side, t in found)
 
 
+def draw_cover() -> str:
+    """The top page's picture: the page's grave row, and a tile face down as in a mastaba."""
+    return "".join(tile_svg(tile) for tile in GRAVE_ROW) + back_svg()
+
+
 FIGURES = {
+    "cover": Figure("墓地に並んだ牌と、伏せた牌", draw_cover),
     "turn-flow": Figure(
         "手番の流れ: 4つの行動から1つを選ぶ。山が空になったら、その行動を終えてゲーム終了", draw_turn_flow
     ),

@@ -183,7 +183,15 @@ def _option_row(counters: list[str], legal: bool, detail: str) -> str:
     return f'<tr><td><span class="nr-tokens">{tokens}</span></td><td>{verdict}</td><td>{detail}</td></tr>'
 
 
+def draw_cover() -> str:
+    """The top page's picture: one counter of each colour, high to low as a column runs."""
+    return "".join(
+        token_svg(f"{colour}{value}") for colour, value in zip(COLOURS, (11, 9, 7, 5, 3, 1), strict=True)
+    )
+
+
 FIGURES = {
+    "cover": Figure("6色のカウンター", draw_cover),
     "turn-flow": Figure(
         "手番の流れ: 今のフェイズの行動か交換を1つ。どちらもできなければパス", draw_turn_flow
     ),

@@ -180,9 +180,10 @@ def draw_bridge() -> str:
     return render_board(state.view(1), interactive=False, prefix="fig-bridge")
 
 
-def draw_board(side: str) -> str:
+def draw_board(side: str, *, prefix: str = "fig-board") -> str:
+    """The board at set-up; the prefix keeps its element ids apart from another drawing's."""
     state = RondoState(2, 0, {"side": side, "start_player": 0})
-    return render_map(state.view(None), prefix=f"fig-board-{side}")
+    return render_map(state.view(None), prefix=f"{prefix}-{side}")
 
 
 def draw_turn_flow() -> str:
@@ -209,6 +210,7 @@ def draw_turn_flow() -> str:
 
 
 FIGURES = {
+    "cover": Figure("ロンドの盤（青い面）", lambda: draw_board("blue", prefix="cover")),
     "turn-flow": Figure(
         "手番の流れ: 置くか、置かずに引くか。置くときは1マスずつ直前のマスの隣へ続ける", draw_turn_flow
     ),
