@@ -2,7 +2,8 @@
 draw the top page's cards of the games, start the sandbox's worker early.
 
 A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
-the hook replaces the element with `engine.figures.render_figure(G, N)`. An unknown figure, or
+the hook replaces the element with `engine.figures.render_figure(G, N)`, and
+`<div class="rb-tutorial-links" data-game="G"></div>` with the buttons of G's tutorials. An unknown figure, or
 a placeholder missing either attribute, fails the build. `<div class="rb-game-cards"></div>`
 becomes a card per registered game (build_tools/game_cards.py), once every page has been read.
 """
@@ -23,10 +24,11 @@ from mkdocs.utils import get_relative_url
 from build_tools.game_cards import RulesPage, cards
 from build_tools.runtime import MANIFEST
 from build_tools.vendor import vendored_files
-from engine.figures import render_figure
+from engine.figures import render_figure, render_tutorial_links
 
 PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*)>\s*</div>""")
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
+TUTORIALS = re.compile(r"""<div class="rb-tutorial-links" data-game="(?P<game>[^"]*)">\s*</div>""")
 CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 
 
@@ -50,7 +52,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_page_content(html_text: str, page: Page, **_: object) -> str:
-    """Replace every figure placeholder of the page with the engine's drawing."""
+    """Replace every figure placeholder of the page with the engine's drawing, and the tutorials'
+    placeholder with their buttons."""
 
     def draw(match: re.Match[str]) -> str:
         attrs = dict(ATTRIBUTE.findall(match["attrs"]))
@@ -62,7 +65,13 @@ def on_page_content(html_text: str, page: Page, **_: object) -> str:
         except (KeyError, ValueError) as error:
             raise PluginError(f"{page.file.src_path}: figure {game}/{name}: {error}") from error
 
-    return PLACEHOLDER.sub(draw, html_text)
+    def tutorials(match: re.Match[str]) -> str:
+        try:
+            return render_tutorial_links(html.unescape(match["game"]))
+        except ValueError as error:
+            raise PluginError(f"{page.file.src_path}: tutorials of {match['game']}: {error}") from error
+
+    return TUTORIALS.sub(tutorials, PLACEHOLDER.sub(draw, html_text))
 
 
 def on_page_context(context: dict[str, Any], page: Page, nav: Navigation, **_: object) -> dict[str, Any]:

@@ -25,3 +25,17 @@ def render_figure(game_id: str, name: str) -> str:
         f'<figure class="rb-figure" id="fig-{game_id}-{name}">{figure.draw()}'
         f"<figcaption>{escape(figure.caption)}</figcaption>{button}</figure>"
     )
+
+
+def render_tutorial_links(game_id: str) -> str:
+    """The page's buttons that open the game's tutorials in its sandbox, by the one-minute summary
+    (the first is 「はじめての1局」). Each carries its tutorial's name as its id: a link to
+    `<page>#<name>` (the top page's cards) opens that tutorial once the sandbox is ready."""
+    game = find_game(game_id)
+    buttons = "".join(
+        f'<button type="button" class="rb-open-tutorial md-button{" md-button--primary" if i == 0 else ""}" '
+        f'id="{escape(name)}" data-game="{game_id}" data-tutorial="{escape(name)}">'
+        f"{escape(tutorial.title)}{'（チュートリアル）' if i == 0 else ''}</button>"
+        for i, (name, tutorial) in enumerate(game.tutorials.items())
+    )
+    return f'<div class="rb-tutorial-links">{buttons}</div>'

@@ -28,10 +28,11 @@
 
   const blocked = blocker();
   if (!blocked) {
-    // A worked example's button may be pressed before the shell has loaded: keep the last one.
+    // A worked example's or a tutorial's button may be pressed before the shell has loaded: keep
+    // the last one.
     let early = null;
     let leaving = false; // a reader who leaves while the shell loads cuts its download short
-    const remember = (event) => (early = event.target.closest(".rb-open-scenario") ?? early);
+    const remember = (event) => (early = event.target.closest(".rb-open-scenario, .rb-open-tutorial") ?? early);
     document.addEventListener("click", remember);
     addEventListener("pagehide", () => (leaving = true));
     import(SHELL_URL).then(

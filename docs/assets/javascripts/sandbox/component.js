@@ -7,8 +7,9 @@
 // worker.mjs).
 
 import { connect } from "./channel.js";
+import { createCoach } from "./coach.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
-import { dropShare, sharedEntry, shareUrl } from "./share.js";
+import { dropFragment, sharedEntry, shareUrl } from "./share.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
 
 const MORPHDOM_URL = new URL("../../vendor/morphdom/morphdom-esm.js", import.meta.url);
@@ -54,10 +55,12 @@ export function mountSandbox(el) {
   const controller = new AbortController();
   const { signal } = controller;
   const ui = buildUi();
+  const coach = createCoach(onCoach);
+  const tutorials = h("span", { className: "rb-tutorials" });
   let active = true;
   let frame = null; // the last frame shown
   let epoch = 0; // bumped by every request; a stale bot loop stops
-  let wanted = null; // a worked example asked for while Python was still starting
+  let wanted = null; // a worked example or tutorial asked for while Python was still starting
   let entry = null; // this game in the engine's catalog
 
   // ------------------------------------------------------------------ state and display
@@ -70,6 +73,8 @@ export function mountSandbox(el) {
     ui.newGame.disabled = off;
     for (const select of ui.setup.querySelectorAll("select")) select.disabled = off;
     ui.undo.disabled = off || !frame?.can_undo;
+    ui.undo.hidden = Boolean(frame?.coach); // a tutorial steps back with its own 1つ戻る
+    for (const button of tutorials.children) button.disabled = off;
     ui.share.disabled = off || !frame;
     ui.thinking.textContent = state === "busy" && frame?.next === "bot" ? TEXT.thinking : "";
   }
@@ -98,6 +103,7 @@ export function mountSandbox(el) {
   }
 
   async function show(next) {
+    const inSandbox = ui.board.contains(document.activeElement) || coach.contains(document.activeElement);
     const focused = ui.board.contains(document.activeElement) ? document.activeElement : null;
     const focusedAction = focused?.dataset?.action;
     frame = next;
@@ -114,7 +120,9 @@ export function mountSandbox(el) {
     ui.shareBox.hidden = true;
     const visible = (node) => node.checkVisibility?.() ?? true;
     const now = document.activeElement;
-    if (focused && !(ui.board.contains(now) && visible(now))) {
+    if (coach.show(next.coach, ui.board) && inSandbox) {
+      coach.focusTarget(ui.board).focus(); // a new step: its 次へ, or the move it asks for
+    } else if (focused && !(ui.board.contains(now) && visible(now))) {
       // Focus was on the board and the move took its element away (or hid it: the browser will
       // drop it): the same move's button if it is still there, else the first, else the board.
       const shown = [...ui.board.querySelectorAll("button:not(:disabled)")].filter(visible);
@@ -180,6 +188,14 @@ export function mountSandbox(el) {
   }
 
   function buildSetup() {
+    tutorials.replaceChildren(
+      ...entry.tutorials.map((tutorial, i) => {
+        const text = i === 0 ? `${tutorial.title}（チュートリアル）` : tutorial.title;
+        const button = h("button", { type: "button", className: "md-button rb-open-tutorial", textContent: text });
+        Object.assign(button.dataset, { game, tutorial: tutorial.name }); // opened by onScenarioClick
+        return button;
+      }),
+    );
     ui.playersBox.hidden = entry.players.length < 2;
     ui.players.replaceChildren(...entry.players.map((n) => h("option", { value: n, textContent: TEXT.playerCount(n) })));
     ui.options.replaceChildren(...optionSelects(entry.options));
@@ -202,16 +218,24 @@ export function mountSandbox(el) {
 
   // ------------------------------------------------------------------ how a game starts
 
-  function openScenario({ name, players }) {
+  function openScenario({ name, players, tutorial }) {
+    if (tutorial) return request({ op: "tutorial", game, name });
     const seats = resized(players);
     showSetup(players, seats, {});
     return open(freshLog(name, players), seats);
   }
 
+  /** The coach panel's buttons: its own commands go to the engine; leaving starts a new game. */
+  function onCoach(command) {
+    ui.alert.textContent = "";
+    if (command === "leave" || command === "new") open(freshLog());
+    else request({ op: "coach", do: command });
+  }
+
   async function openShared() {
     const shared = sharedEntry(game);
     if (!shared) return false;
-    dropShare();
+    dropFragment();
     if (shared === "bad") {
       ui.alert.textContent = TEXT.badLink;
       return false;
@@ -226,7 +250,16 @@ export function mountSandbox(el) {
     return !reply.missing && play(async () => reply); // a save that no longer loads says why
   }
 
+  /** A link to `#<tutorial name>` (the page's tutorial buttons carry those ids) opens it. */
+  function linkedTutorial() {
+    const name = decodeURIComponent(location.hash.slice(1));
+    if (!entry.tutorials.some((tutorial) => tutorial.name === name)) return null;
+    dropFragment(); // a reload resumes the tutorial where the reader is, not from its start
+    return { name, tutorial: true };
+  }
+
   async function openFirst(resumed) {
+    wanted ??= linkedTutorial();
     if (wanted) return openScenario(wanted);
     if ((await openShared()) || (await resumeSaved(resumed))) return true;
     return active && el.dataset.rbState !== "error" && open(freshLog());
@@ -243,12 +276,16 @@ export function mountSandbox(el) {
     request(action !== undefined ? { op: "act", action } : { op: command });
   }
 
+  /** A worked example's この局面を遊ぶ, or a tutorial's button on the page or in the toolbar. */
   function onScenarioClick(event) {
-    const button = event.target.closest(".rb-open-scenario");
-    if (!button || button.dataset.game !== game) return;
+    const button = event.target.closest(".rb-open-scenario, .rb-open-tutorial");
+    if (!button || button.dataset.game !== game || button.disabled) return;
     if (document.querySelector(`.rb-sandbox[data-game="${CSS.escape(game)}"]`) !== el) return;
     el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // the layout brings it into view
-    const scenario = { name: button.dataset.scenario, players: Number(button.dataset.players) };
+    const tutorial = button.classList.contains("rb-open-tutorial");
+    const scenario = tutorial
+      ? { name: button.dataset.tutorial, tutorial }
+      : { name: button.dataset.scenario, players: Number(button.dataset.players) };
     if (!entry) {
       wanted = scenario;
       return;
@@ -341,6 +378,8 @@ export function mountSandbox(el) {
   }
 
   el.replaceChildren(...ui.root);
+  ui.newGame.parentElement.append(tutorials);
+  ui.board.before(coach.root);
   setState("idle");
   start();
   return teardown;

@@ -6,7 +6,8 @@
 //   height, and 「ルールに戻る」 closes it; the page underneath never scrolls, so the reader's
 //   place in the rules is kept.
 // A worked example or a rule link never moves the reader's place: the first opens the panel
-// (where it is not already in view), the second closes it and brings the rule into view.
+// (where it is not already in view), the second closes it and brings the rule into view. Beside
+// the rules, a tutorial's rules follow it: each new step's rule comes into view, marked.
 // mount(sandbox) -> teardown; no game-specific code here, only the page's structure and CSS.
 
 import { h } from "./ui.js";
@@ -115,6 +116,18 @@ export function mountLayout(sandbox) {
     setTimeout(() => rule.classList.remove("rb-highlight"), HIGHLIGHT_MS);
   }
 
+  let marked = null; // the rule of a tutorial's current step, marked while the sandbox is beside the rules
+
+  /** A tutorial's new step (coach.js): beside the rules, bring its rule into view and mark it
+   * until the next step; below the rules or on a phone, leave the reader's place alone. */
+  function followRule(event) {
+    marked?.classList.remove("rb-marked");
+    marked = docked() ? document.getElementById(event.detail.rule) : null;
+    if (!marked) return;
+    marked.classList.add("rb-marked");
+    marked.scrollIntoView({ block: "start" });
+  }
+
   // The floating button steps aside while the sandbox itself is on screen (below the rules).
   const seen = new IntersectionObserver(([entry]) => fab.classList.toggle("rb-play-fab--away", entry.isIntersecting));
   seen.observe(sandbox);
@@ -127,6 +140,7 @@ export function mountLayout(sandbox) {
     arrange();
   });
   listen(sandbox, "rb-show", open);
+  listen(sandbox, "rb-follow-rule", followRule);
   listen(document, "click", showRule);
   listen(document, "keydown", (event) => event.key === "Escape" && close());
   listen(wide, "change", arrange);
@@ -135,6 +149,7 @@ export function mountLayout(sandbox) {
   return () => {
     controller.abort();
     seen.disconnect();
+    marked?.classList.remove("rb-marked");
     delete root.dataset.rbLayout;
     delete root.dataset.rbPanel;
     panel.replaceWith(sandbox);

@@ -25,3 +25,23 @@ export function setBotSpeed(id) {
     console.warn("rb: could not keep the bot speed", err);
   }
 }
+
+const FOLLOW_KEY = "rb:follow-rules";
+
+/** Whether the rules beside a tutorial scroll to each step's rule by themselves (on unless the
+ * reader turned it off). */
+export function followsRules() {
+  try {
+    return localStorage.getItem(FOLLOW_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+export function setFollowsRules(on) {
+  try {
+    localStorage.setItem(FOLLOW_KEY, on ? "on" : "off");
+  } catch (err) {
+    console.warn("rb: could not keep the rules-follow choice", err);
+  }
+}

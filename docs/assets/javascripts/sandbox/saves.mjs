@@ -1,12 +1,13 @@
 // The last game of each game id, kept by the worker in IndexedDB so that a reload resumes it.
 // The saved replay log holds every hidden piece; it never travels to the page while a game is
-// on (engine/session.py). Database "rb", object store "saves", key: the game id, value: {log, seats}.
+// on (engine/session.py). Database "rb", object store "saves", key: the game id, value: {log, seats,
+// coach} (coach: a tutorial's progress, when the game is one).
 
 import { objectStore } from "./store.mjs";
 
 const run = objectStore("rb", "saves");
 
-/** The saved {log, seats} of `game`, or null (also when storage is unavailable). */
+/** The saved {log, seats, coach} of `game`, or null (also when storage is unavailable). */
 export async function readSave(game) {
   try {
     return (await run("readonly", (store) => store.get(game))) ?? null;

@@ -30,6 +30,7 @@ export function sharedEntry(game) {
   }
 }
 
-export function dropShare() {
+/** Take the fragment (a share link, a tutorial to open) off the address once it has been read. */
+export function dropFragment() {
   history.replaceState(history.state, "", location.href.split("#")[0]);
 }

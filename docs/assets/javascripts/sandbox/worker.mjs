@@ -155,7 +155,8 @@ async function runBridge(payload) {
   const handle = await ready;
   const reply = JSON.parse(handle(JSON.stringify(payload)));
   if (reply.save) {
-    await writeSave(reply.save.log.game, { log: reply.save.log, seats: reply.save.seats });
+    const { log, seats, coach } = reply.save; // coach: a tutorial's progress, if the game is one
+    await writeSave(log.game, { log, seats, coach });
     delete reply.save;
   }
   return reply;
@@ -169,7 +170,7 @@ function resume({ game, sandbox }) {
   return inTurn(async () => {
     const found = await saved;
     if (!found) return { ok: false, missing: true };
-    return runBridge({ op: "open", sandbox, log: found.log, seats: found.seats });
+    return runBridge({ ...found, op: "open", sandbox }); // what the session saved: see runBridge
   });
 }
 
