@@ -1,0 +1,137 @@
+"""Every tutorial played through its page in Chromium, with the keyboard only, at 1280 and 390 px.
+
+The reader opens 「はじめての1局」 (and any other tutorial) from the page's own button, then only
+presses Tab and Enter: 次へ on a read step, the move the step asks for on a move step (the first it
+takes, as the engine says on the worker's own save, replayed in host Python), 「このまま続けて遊ぶ」
+at the end. At every step the coach panel must say what the engine's coach says. Also: a reload in
+the middle resumes at the same step, axe-core finds no serious violation with the panel open, and
+a link to the tutorial's name opens it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from engine.registry import games
+from engine.session import Session
+from engine.tutorial import ANY
+from tests.browser.conftest import WarmSite
+from tests.browser.helpers import SANDBOX, frames, saved, wait_new_frame, wait_settled
+from tests.browser.test_accessibility import serious_violations
+
+TUTORIALS = [(game_id, name) for game_id, game in games().items() for name in game.tutorials]
+SCREENS = {"desktop": (1280, 720), "phone": (390, 844)}
+MAX_TABS = 300
+MAX_STEPS = 200
+NEXT = f"{SANDBOX} .rb-coach-steps .md-button--primary"
+PLAY_ON = f"{SANDBOX} .rb-coach-ways .md-button--primary"
+FOCUSED = "selector => document.activeElement?.matches(selector) ?? false"
+
+
+def engine_session(page: Page, game_id: str) -> Session:
+    """The sandbox's game as the worker saved it, tutorial progress and all, in host Python."""
+    entry = saved(page, game_id)
+    return Session(entry["log"], entry["seats"], entry.get("coach"))
+
+
+def press(page: Page, selector: str) -> None:
+    """Tab to the element (from wherever focus is) and press Enter, as a keyboard reader does."""
+    for _ in range(MAX_TABS):
+        if page.evaluate(FOCUSED, selector):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError(f"{selector} is not reachable with Tab")
+    before = frames(page)
+    page.keyboard.press("Enter")
+    wait_new_frame(page, before)
+
+
+def open_tutorial(page: Page, name: str) -> None:
+    """The page's own button, reached by keyboard from the top of the page."""
+    page.evaluate("() => document.activeElement?.blur()")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    press(page, f".rb-tutorial-links #{name}")
+    page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")
+
+
+def play_to_the_end(page: Page, game_id: str) -> int:
+    """Follow the tutorial to its end with the keyboard; returns the steps seen."""
+    seen = set()
+    for _ in range(MAX_STEPS):
+        session = engine_session(page, game_id)
+        coach = session.coach
+        assert coach is not None, "the tutorial is no longer on"
+        shown = session.frame()["coach"]
+        panel = page.inner_text(f"{SANDBOX} .rb-coach")
+        assert f"ステップ {shown['step']} / {shown['steps']}" in panel
+        waiting = shown["waiting"]
+        if waiting == "done":
+            assert all(item["text"] in panel for item in shown["learned"])
+            return len(seen)
+        seen.add(coach.index)
+        assert shown["say"] in panel
+        if waiting == "read":
+            press(page, NEXT)
+            continue
+        assert waiting == "move", f"the sandbox waits on the script at step {coach.index + 1}"
+        step, legal = coach.step(), session.state.legal_actions()
+        action = legal[0] if step.play == ANY else next(a for a in step.play if a in legal)
+        press(page, f'{SANDBOX} .rb-board button[data-action="{action}"]')
+    raise AssertionError(f"no end after {MAX_STEPS} steps")
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_a_tutorial_played_to_its_end_with_the_keyboard(
+    warm: WarmSite, game_id: str, name: str, screen: str
+) -> None:
+    page = warm.show(game_id)
+    width, height = SCREENS[screen]
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        open_tutorial(page, name)
+        steps = play_to_the_end(page, game_id)
+        assert steps == len(games()[game_id].tutorials[name].steps)
+        press(page, PLAY_ON)
+        assert page.locator(f"{SANDBOX} .rb-coach").is_hidden()
+        assert engine_session(page, game_id).coach is None
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_the_coach_panel_passes_axe_at_both_widths(warm: WarmSite, game_id: str) -> None:
+    page = warm.show(game_id)
+    open_tutorial(page, next(iter(games()[game_id].tutorials)))
+    for width, height in SCREENS.values():
+        page.set_viewport_size({"width": width, "height": height})
+        assert serious_violations(page) == []
+    page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_a_reload_resumes_the_tutorial_at_its_step(warm: WarmSite) -> None:
+    game_id, name = TUTORIALS[0]
+    page = warm.show(game_id)
+    open_tutorial(page, name)
+    for _ in range(3):
+        press(page, NEXT if page.is_visible(NEXT) else f"{SANDBOX} .rb-board button.rb-point")
+    before = page.inner_text(f"{SANDBOX} .rb-coach")
+    coach = engine_session(page, game_id).coach
+    assert coach is not None and coach.index > 0
+    page.reload()
+    wait_settled(page)
+    page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")
+    assert page.inner_text(f"{SANDBOX} .rb-coach") == before
+
+
+def test_a_link_to_the_tutorials_name_opens_it(warm: WarmSite) -> None:
+    """The top page's cards link to <page>#first-game."""
+    game_id, name = TUTORIALS[0]
+    page = warm.visit("index.html")
+    page.locator(f'a[href$="{game_id}.html#{name}"]').first.click()
+    page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")
+    wait_settled(page)
+    assert "ステップ 1 /" in page.inner_text(f"{SANDBOX} .rb-coach")
+    assert "#" not in page.url  # a reload resumes where the reader is, not at step 1
