@@ -164,6 +164,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "reveal": _command(lambda session, _: session.reveal()),
     "seats": _command(lambda session, request: session.reseat(request.get("seats"))),
     "tutorial": _tutorial,
+    "hint": lambda request: {"ok": True, "hint": _session(request).hint()},
     "coach": _command(lambda session, request: session.coach_command(request.get("do"))),
     "export": _export,
     "close": _close,

@@ -69,6 +69,8 @@ class Game:
     `option_samples` are the option sets the shared test suite plays (the first one also the
     benchmark's): a game with a long default can test a short one too.
     `tutorials` are the guided games of the page (engine.tutorial), the first one 「はじめての1局」.
+    `explain` may say in one short Japanese sentence why an action is good, from the seat's view
+    alone (a hint shows it beside the search's figures; None: the figures alone).
     """
 
     state_class: type[State]
@@ -86,6 +88,7 @@ class Game:
     search_confidence: float = 0.0
     offers: frozenset[str] = frozenset()
     tutorials: dict[str, Tutorial] = field(default_factory=dict)
+    explain: Callable[[dict[str, Any], str], str | None] | None = None
 
     @property
     def info(self) -> GameInfo:

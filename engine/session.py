@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from html import escape
 from typing import Any
 
+from engine.advice import hint
 from engine.bots.levels import LEVELS
 from engine.bots.perspective import Perspective
 from engine.coach import Coach
@@ -126,6 +127,15 @@ class Session:
             else:
                 raise BadOption("チュートリアルの操作が正しくありません。")
             self._settle_viewer()
+
+    def hint(self) -> dict[str, Any]:
+        """ヒント for the seat at the screen, when it is to move (in a tutorial, at a move step):
+        from that seat's knowledge alone (engine.advice)."""
+        seat = self.state.current_player
+        moves = self.next_step() == HUMAN and (not self.coach or self.coach.waiting(self.state) == "move")
+        if seat is None or not moves or seat != self.viewer:
+            raise IllegalAction("今はヒントを出せません。", action=None, seat=seat)
+        return hint(self.game, Perspective(self.state, seat, scenario=self.scenario))
 
     def reveal(self) -> None:
         """The next player has the device: show their side."""

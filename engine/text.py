@@ -4,6 +4,8 @@
 ('−12', '0', '+5', '−3')
 >>> game_over(["先手", "後手"], [3, -1], [0])
 'ゲーム終了。先手の勝ち（先手 3点・後手 −1点）'
+>>> weighed("lead", 2.34), weighed("lead", -0.5), weighed("win", 0.637)
+('平均で2.3点リード', '平均で0.5点ビハインド', '勝つ見込み 64 %')
 """
 
 from __future__ import annotations
@@ -30,3 +32,12 @@ def game_over(
     if len(winners) > 1:
         return f"ゲーム終了。{'と'.join(names[seat] for seat in winners)}が{shared}（{listing}）"
     return f"ゲーム終了。{names[winners[0]]}の勝ち（{listing}）"
+
+
+def weighed(unit: str, value: float) -> str:
+    """What a search found for an action, in its own unit: the mean lead over the best other seat
+    where its rollouts stop ("lead"), or the mean win share ("win")."""
+    if unit == "win":
+        return f"勝つ見込み {round(100 * value)} %"
+    lead = f"{abs(value):.1f}"
+    return f"平均で{lead}点{'リード' if value >= 0 or lead == '0.0' else 'ビハインド'}"

@@ -40,6 +40,10 @@ class Perspective:
     def view(self) -> dict[str, Any]:
         return self._state.view(self.seat)
 
+    def describe(self, action: str) -> str:
+        """What the seat's own button for `action` says (its own move: nothing hidden from it)."""
+        return self._state.describe(action)
+
     def log_lines(self) -> list[str]:
         """The move log as the seat may read it."""
         return self._state.log_lines(self.seat)

@@ -48,6 +48,7 @@ from engine.bots.base import Bot
 from engine.bots.clock import Deadline, OutOfTime, RunClock
 from engine.bots.perspective import Perspective, run_seed, signature
 from engine.bots.search import ROLLOUT_STEPS, Evaluate, play_on
+from engine.bots.weighing import Weighed, Weighing, forced, mean_and_error
 from engine.core import State, position_key
 from engine.rng import Rng
 
@@ -83,26 +84,39 @@ class RolloutBot:
         """The action with the best mean lead; ties go to the heuristic's choice (made with `rng`),
         then to the first legal one; the heuristic's choice unless the best one convinces (see
         `confidence` above). An offer is weighed only where the heuristic makes it."""
+        legal = perspective.view()["legal_actions"]
+        return legal[0] if len(legal) == 1 else self.weigh(perspective, rng).choice
+
+    def weigh(self, perspective: Perspective, rng: Rng, *, own_cap: bool = False) -> Weighing:
+        """Every candidate's mean lead with its standard error, best first, and the choice (see
+        `choose`); `close` where the best does not beat the second by one standard error of their
+        paired differences. `own_cap`: a cap of its own (a hint), not the run's."""
         view = perspective.view()
         legal = view["legal_actions"]
         if len(legal) == 1:
-            return legal[0]
+            return forced(legal[0], "lead")
         hint = self.policy.choose(view, rng)
         candidates = [action for action in legal if action not in self.offers or action == hint]
         if len(candidates) == 1:
-            return candidates[0]
+            return forced(candidates[0], "lead")
         turn = perspective.turn()
         run = [point for point, _ in turn] + [perspective]
         start = run_seed(run[0])
-        with self.clock.thinking(start, first_step=not turn) as deadline:
+        with self.clock.thinking(start, first_step=own_cap or not turn) as deadline:
             leads = self._weigh(perspective, candidates, run, start, deadline)
         if not leads:
-            return hint
+            return forced(hint, "lead")
         totals = {action: _running_sum(values) for action, values in leads.items()}
         best = max(totals, key=lambda action: (totals[action], action == hint))
+        choice = best
         if self.confidence and best != hint and hint in totals:
-            return best if convinces(leads[best], leads[hint], self.confidence) else hint
-        return best
+            choice = best if convinces(leads[best], leads[hint], self.confidence) else hint
+        order = sorted(totals, key=lambda action: (-totals[action], action != choice, action))
+        figures = tuple(
+            Weighed(action, *mean_and_error(leads[action]), len(leads[action])) for action in order
+        )
+        close = len(order) > 1 and not convinces(leads[order[0]], leads[order[1]], 1.0)
+        return Weighing("lead", figures, choice, close)
 
     def _weigh(
         self,

@@ -41,6 +41,7 @@ from collections.abc import Callable
 from engine.bots.base import Bot
 from engine.bots.clock import NO_DEADLINE, Deadline, OutOfTime, RunClock
 from engine.bots.perspective import Perspective, run_seed, seed_from, signature
+from engine.bots.weighing import Weighed, Weighing, forced
 from engine.core import State, win_shares
 from engine.rng import Rng
 
@@ -102,6 +103,36 @@ class SearchBot:
         with self.clock.thinking(run_seed(points[0]), first_step=not turn) as deadline:
             return self._follow(points, played, signatures, legal, deadline) or self.policy.choose(view, rng)
 
+    def weigh(self, perspective: Perspective, rng: Rng, *, own_cap: bool = False) -> Weighing:
+        """A search from this position: each action's mean win share (with its standard error) and
+        visits, most visited first, and the action the tree plays (`choose`: the plan of the run
+        so far). `close` where the two most visited are within their standard errors.
+        `own_cap`: a cap of its own (a hint), not the run's."""
+        view = perspective.view()
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return forced(legal[0], "win")
+        turn = perspective.turn()
+        points = [point for point, _ in turn] + [perspective]
+        played = [action for _, action in turn]
+        signatures = [signature(point.view()) for point in points]
+        key = "\n".join([*perspective.log_lines(), *signatures])
+        with self.clock.thinking(run_seed(points[0]), first_step=own_cap or not turn) as deadline:
+            plan, whole, root = self._search(perspective, set(signatures), Rng(seed_from([key])), deadline)
+            if whole:
+                self._keep(key, plan)  # the plan `choose` searches for here: the same key, the same draws
+            choice = self._follow(points, played, signatures, legal, deadline)
+        choice = choice or self.policy.choose(view, rng)
+        children = [(action, c) for action, c in root.children.items() if c.visits and not c.loop]
+        if not children:
+            return forced(choice, "win")
+        children.sort(key=lambda item: (-item[1].visits, -item[1].value, item[0]))
+        figures = tuple(Weighed(action, *_win_share(c), c.visits) for action, c in children)
+        close = len(figures) > 1 and figures[0].value - figures[1].value <= math.hypot(
+            figures[0].error, figures[1].error
+        )
+        return Weighing("win", figures, choice, close)
+
     def _follow(
         self,
         points: list[Perspective],
@@ -135,17 +166,21 @@ class SearchBot:
         key = "\n".join([*point.log_lines(), *signatures])
         plan = self._plans.get(key)
         if plan is None:
-            plan, whole = self._search(point, set(signatures), Rng(seed_from([key])), deadline)
+            plan, whole, _ = self._search(point, set(signatures), Rng(seed_from([key])), deadline)
             if whole:  # a plan the cap cut short is not kept: the position may come again
-                self._plans[key] = plan
-                if len(self._plans) > PLAN_CACHE:
-                    self._plans.popitem(last=False)
+                self._keep(key, plan)
         return plan
+
+    def _keep(self, key: str, plan: list[str]) -> None:
+        self._plans[key] = plan
+        if len(self._plans) > PLAN_CACHE:
+            self._plans.popitem(last=False)
 
     def _search(
         self, point: Perspective, seen: set[str], rng: Rng, deadline: Deadline
-    ) -> tuple[list[str], bool]:
-        """The most visited line, and whether the search ran its whole budget (not cut short)."""
+    ) -> tuple[list[str], bool, _Node]:
+        """The most visited line, whether the search ran its whole budget (not cut short), and
+        the tree (its root)."""
         root = _Node(None)
         whole = True
         for _ in range(self.iterations):
@@ -166,7 +201,7 @@ class SearchBot:
             if node.seat != point.seat:
                 break
             plan.append(action)
-        return plan, whole
+        return plan, whole, root
 
     def _iterate(self, root: _Node, state: State, rng: Rng, seen: set[str], deadline: Deadline) -> None:
         """One sample, one walk down the tree to the end of a seat's run, one rollout."""
@@ -281,3 +316,9 @@ def leads(scores: list[float], *, lower_wins: bool) -> list[float]:
         sign * score - max(sign * other for seat, other in enumerate(scores) if seat != mine)
         for mine, score in enumerate(scores)
     ]
+
+
+def _win_share(node: _Node) -> tuple[float, float]:
+    """A node's mean win share and its standard error (a share's binomial spread)."""
+    share = node.value / node.visits
+    return share, math.sqrt(max(share * (1 - share), 0.0) / node.visits)

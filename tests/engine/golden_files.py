@@ -23,11 +23,11 @@ def recorded(table: Table, kind: str = "") -> list[str] | None:
     return json.loads(file.read_text()).get(table.id) if file.exists() else None
 
 
-def record(compute: Callable[[Table], list[str]], kind: str = "") -> None:
-    """Record `compute(table)` for every table, one file per game."""
+def record(compute: Callable[[Table], list[str]], kind: str = "", *, only: list[Table] | None = None) -> None:
+    """Record `compute(table)` for every table (or those `only`), one file per game."""
     GOLDEN.mkdir(exist_ok=True)
     by_game: dict[str, dict[str, list[str]]] = {}
-    for table in tables():
+    for table in tables() if only is None else only:
         by_game.setdefault(table.game.id, {})[table.id] = compute(table)
     for game_id, results in by_game.items():
         path(game_id, kind).write_text(json.dumps(results, indent=1) + "\n")

@@ -1,0 +1,127 @@
+"""ヒント (engine.advice) for every registered game: legal actions named as the buttons name them,
+the one the search plays marked, nothing that depends on what the seat cannot see, the same
+hint in CPython and in Pyodide (golden/<game>.hints.json, checked by the Pyodide run of this
+suite), and refused with nothing changed where the seat at the screen is not to move.
+
+The search's budget here is ふつう's (the same call as つよい's, with fewer draws or iterations).
+Regenerate the recorded hints on purpose with
+
+    python -m tests.engine.test_hints
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.advice import hint
+from engine.bots.levels import search
+from engine.bots.perspective import Perspective, run_seed
+from engine.core import State
+from engine.errors import IllegalAction
+from engine.registry import games
+from engine.replay import new_game, to_log
+from engine.rng import Rng
+from engine.session import Session
+
+from .golden_files import record, recorded
+from .harness import Table, tables
+from .test_search import positions, twin
+
+LEVEL = "normal"
+COUNT_TABLES = list({(t.game.id, t.players): t for t in reversed(tables())}.values())[::-1]
+"""Each game at each player count (its first option set there)."""
+GAME_TABLES = [next(t for t in tables() if t.game.id == game_id) for game_id in sorted(games())]
+"""Each game's first table (its default player count and first option set)."""
+
+
+def hints_at(table: Table, count: int = 3) -> Iterator[tuple[State, dict]]:
+    for state in positions(table, count):
+        seat = state.current_player
+        assert seat is not None
+        yield state, hint(table.game, Perspective(state, seat), level=LEVEL)
+
+
+@pytest.mark.parametrize("table", COUNT_TABLES, ids=lambda t: t.id)
+def test_a_hint_names_legal_actions_and_marks_the_one_the_search_plays(table: Table) -> None:
+    for state, shown in hints_at(table, 2):
+        seat = state.current_player
+        assert seat is not None
+        actions = [item["action"] for item in shown["actions"]]
+        assert actions and set(actions) <= set(state.legal_actions())
+        assert [item["label"] for item in shown["actions"]] == [state.describe(a) for a in actions]
+        perspective = Perspective(state, seat)
+        plays = search(table.game, LEVEL).choose(perspective, Rng(run_seed(perspective)))
+        assert [item["action"] for item in shown["actions"] if item["best"]] == [plays]
+        assert shown["forced"] == (len(state.legal_actions()) == 1)
+        assert not shown["forced"] or [item["figure"] for item in shown["actions"]] == [None]
+
+
+@pytest.mark.parametrize("table", GAME_TABLES, ids=lambda t: t.id)
+def test_a_hint_depends_only_on_what_the_seat_knows(table: Table) -> None:
+    """A state (and a run so far) that differs only in what the seat cannot see gives the same hint."""
+    compared = 0
+    for state in positions(table):
+        seat = state.current_player
+        assert seat is not None
+        other = next(filter(None, (twin(state, seat, Rng(k)) for k in range(20))), None)
+        if other is None:
+            continue
+        mine = hint(table.game, Perspective(state, seat), level=LEVEL)
+        assert hint(table.game, other, level=LEVEL) == mine
+        compared += 1
+    assert compared, f"{table.id}: no position with anything hidden"
+
+
+def recorded_hints(table: Table) -> list[str]:
+    """Each hint in one line: action=figure (* where the search plays it), "close" where it is."""
+    lines = []
+    for _, shown in hints_at(table, 2):
+        items = [f"{i['action']}={i['figure']}{'*' if i['best'] else ''}" for i in shown["actions"]]
+        lines.append(";".join(items) + (" close" if shown["close"] else ""))
+    return lines
+
+
+@pytest.mark.parametrize("table", GAME_TABLES, ids=lambda t: t.id)
+def test_hints_match_the_recorded_ones(table: Table) -> None:
+    """Same position, same hint: in CPython and in Pyodide alike."""
+    expected = recorded(table, "hints")
+    assert expected is not None, f"no recorded hints for {table.id}: run python -m tests.engine.test_hints"
+    assert recorded_hints(table) == expected
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_a_hint_is_refused_unless_the_seat_at_the_screen_is_to_move(game_id: str) -> None:
+    game = games()[game_id]
+    players = game.info.players[0]
+    log = to_log(new_game(game_id, players, 3, game.option_samples[0]))
+    bots = Session(log, [f"bot:{game.default_bot}"] * players)
+    hot_seat = Session(log, ["human"] * players)
+    for session in (bots, hot_seat):
+        for _ in range(60):
+            if session.state.is_over():
+                break
+            if session.next_step() == "handover":
+                before = session.frame()
+                with pytest.raises(IllegalAction):
+                    session.hint()
+                assert session.frame() == before
+                session.reveal()
+            elif session.next_step() == "bot":
+                with pytest.raises(IllegalAction):
+                    session.hint()
+                session.step()
+            else:
+                assert session.hint()["actions"]
+                session.act(session.state.legal_actions()[0])
+    tutorial = Session.tutorial(game_id, next(iter(game.tutorials)))
+    coach = tutorial.coach
+    assert coach is not None
+    if coach.waiting(tutorial.state) == "read":
+        with pytest.raises(IllegalAction):
+            tutorial.hint()
+
+
+if __name__ == "__main__":
+    record(recorded_hints, "hints", only=GAME_TABLES)
