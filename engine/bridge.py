@@ -139,6 +139,24 @@ def _close(request: dict[str, Any]) -> Reply:
     return {"ok": True}
 
 
+def _review(request: dict[str, Any]) -> Reply:
+    """振り返り: "open" (optionally a "seat"), "show" a position ("at"), "weigh" the next decision,
+    "replay" from a position ("at", "as_seen"): the sandbox then holds that new game."""
+    session, command = _session(request), request.get("do")
+    if command == "open":
+        return {"ok": True, "review": session.open_review(request.get("seat"))}
+    if command == "show":
+        return {"ok": True, "review": session.reviewing().show(request.get("at"))}
+    if command == "weigh":
+        return {"ok": True, "review": session.reviewing().weigh_next()}
+    if command == "replay":
+        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
+        replayed = session.replayed(request.get("at"), as_seen=request.get("as_seen") is True, seed=seed)
+        _sessions[_sandbox_id(request)] = replayed
+        return replayed.frame()
+    raise BadOption("振り返りの操作が正しくありません。")
+
+
 def _bench(request: dict[str, Any]) -> Reply:
     game = find_game(request.get("game"))
     count, players = request.get("games", 50), request.get("players")
@@ -165,6 +183,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "seats": _command(lambda session, request: session.reseat(request.get("seats"))),
     "tutorial": _tutorial,
     "hint": lambda request: {"ok": True, "hint": _session(request).hint()},
+    "review": _review,
     "coach": _command(lambda session, request: session.coach_command(request.get("do"))),
     "export": _export,
     "close": _close,

@@ -127,6 +127,12 @@ class State(ABC):
     def view(self, seat: int | None) -> JSON:
         """Exactly what `seat` may know (None: a spectator), built fresh from an allow-list."""
 
+    def review_view(self, seat: int | None) -> JSON:
+        """What a finished game's review (engine.review) shows `seat` at this position: its view,
+        with every piece the players held hidden shown as well, since nothing is secret once the
+        game is over. A game draws its hidden pieces here; by default, the seat's own view."""
+        return self.view(seat)
+
     @abstractmethod
     def describe(self, action: str) -> str:
         """Japanese text of what `action` would do, for the current player's buttons."""

@@ -1,7 +1,10 @@
-"""Saved games and share links: a replay log is {version, game, players, seed, options, actions, scenario}.
+"""Saved games and share links: a replay log is {version, game, players, seed, options, actions,
+scenario, redeal}.
 
 Loading replays every action on a fresh state and reports the first bad one; the caller gets
-a complete state or an error, never a half-loaded game.
+a complete state or an error, never a half-loaded game. `redeal` (optional) is a game played on
+from a reviewed position as one seat saw it: after the first `at` actions, everything hidden from
+`seat` is drawn afresh from `seed` (`redealt`), and the rest of the actions follow.
 """
 
 from __future__ import annotations
@@ -11,10 +14,14 @@ from typing import Any
 from engine.core import State
 from engine.errors import BadLog, EngineError
 from engine.registry import find_game
+from engine.rng import Rng
+
+Redeal = dict[str, int]
+"""{"at": actions before it, "seat": whose knowledge is kept, "seed": of the fresh draw}."""
 
 LOG_VERSION = 1
 """The replay-log format; a log without a version predates versioning and is format 1."""
-LOG_KEYS = {"version", "game", "players", "seed", "options", "actions", "scenario"}
+LOG_KEYS = {"version", "game", "players", "seed", "options", "actions", "scenario", "redeal"}
 
 
 def new_game(
@@ -39,17 +46,33 @@ def new_game(
     return start
 
 
-def to_log(state: State, *, scenario: str | None = None, upto: int | None = None) -> dict[str, Any]:
-    """The replay log of a state (optionally of its first `upto` actions after the setup)."""
-    return {
+def to_log(
+    state: State, *, scenario: str | None = None, upto: int | None = None, redeal: Redeal | None = None
+) -> dict[str, Any]:
+    """The replay log of a state (optionally of its first `upto` actions after the setup; a
+    redeal is kept only if those reach it)."""
+    actions = list(state.history[:upto])
+    log = {
         "version": LOG_VERSION,
         "game": state.info.id,
         "players": state.players,
         "seed": state.seed,
         "options": dict(state.options),
         "scenario": scenario,
-        "actions": list(state.history[:upto]),
+        "actions": actions,
     }
+    if redeal is not None and redeal["at"] <= len(actions):
+        log["redeal"] = dict(redeal)
+    return log
+
+
+def redealt(state: State, redeal: Redeal) -> State:
+    """The position as `redeal["seat"]` knew it, everything hidden from that seat drawn afresh from
+    `redeal["seed"]`; it keeps the actions and the seed it arose from, so its log (with the redeal)
+    rebuilds it, and it plays on like any state."""
+    twin = state.resample_hidden(redeal["seat"], Rng(redeal["seed"]))
+    twin.history, twin.seed = list(state.history), state.seed
+    return twin
 
 
 def load_log(log: object) -> State:
@@ -61,11 +84,16 @@ def load_log(log: object) -> State:
         )
     except EngineError as error:
         raise BadLog(f"保存されたゲームを開けません: {error.message}") from error
+    redeal = data.get("redeal")
     for index, action in enumerate(data["actions"]):
+        if redeal and index == redeal["at"]:
+            state = redealt(state, redeal)
         try:
             state.apply(action)
         except EngineError as error:
             raise BadLog(f"{index + 1}手目「{action}」が不正です: {error.message}", index=index) from error
+    if redeal and redeal["at"] == len(data["actions"]):
+        state = redealt(state, redeal)
     return state
 
 
@@ -91,4 +119,18 @@ def _check_shape(log: object) -> dict[str, Any]:
     scenario = log.get("scenario")
     if scenario is not None and not isinstance(scenario, str):
         raise BadLog("保存されたゲームの「scenario」が正しくありません。")
+    if "redeal" in log and not _is_redeal(log["redeal"], log):
+        raise BadLog("保存されたゲームの「redeal」が正しくありません。")
     return log
+
+
+def _is_redeal(redeal: object, log: dict[str, Any]) -> bool:
+    if not isinstance(redeal, dict) or set(redeal) != {"at", "seat", "seed"}:
+        return False
+    if not all(type(value) is int for value in redeal.values()):
+        return False
+    return (
+        0 <= redeal["at"] <= len(log["actions"])
+        and 0 <= redeal["seat"] < log["players"]
+        and 0 <= redeal["seed"] < 2**63
+    )

@@ -22,7 +22,8 @@ from engine.core import State
 from engine.errors import BadLog, BadOption, IllegalAction
 from engine.game import Game
 from engine.registry import find_game
-from engine.replay import load_log, to_log
+from engine.replay import Redeal, load_log, to_log
+from engine.review import Review
 from engine.rng import Rng
 
 HUMAN = "human"
@@ -36,8 +37,10 @@ class Session:
         self.state: State = load_log(log)  # validates the whole log: a dict from here on
         self.game: Game = find_game(self.state.info.id)
         self.scenario: str | None = log.get("scenario")  # type: ignore[union-attr]
+        self.redeal: Redeal | None = log.get("redeal")  # type: ignore[union-attr]
         self.seats = self._check_seats(seats)
         self.coach = None if coach is None else self._resumed_coach(coach)
+        self.review: Review | None = None
         self.viewer: int | None = None
         self._settle_viewer()
 
@@ -83,7 +86,7 @@ class Session:
         player = LEVELS[self.seats[seat].removeprefix(BOT_PREFIX)].make(self.game)
         rng = Rng(self.state.seed ^ (len(self.state.history) * 0x9E3779B97F4A7C15))
         with self._transaction():
-            self.state.apply(player.choose(Perspective(self.state, seat, scenario=self.scenario), rng))
+            self.state.apply(player.choose(self._perspective(seat), rng))
             self._settle_viewer()
 
     def undo(self) -> None:
@@ -97,7 +100,7 @@ class Session:
         if not humans:
             raise IllegalAction("戻せる手がありません。", action=None, seat=self.state.current_player)
         with self._transaction():
-            self.state = load_log(to_log(self.state, scenario=self.scenario, upto=humans[-1]))
+            self.state = load_log(self._log(upto=humans[-1]))
             self._settle_viewer()
 
     def reseat(self, seats: object) -> None:
@@ -121,7 +124,7 @@ class Session:
                 coach.next(self.state)
             elif command in ("back", "restart"):
                 keep = coach.back(self.state) if command == "back" else coach.restart()
-                self.state = load_log(to_log(self.state, scenario=self.scenario, upto=keep))
+                self.state = load_log(self._log(upto=keep))
             elif command == "continue" and coach.finished():
                 self.coach = None
             else:
@@ -135,7 +138,35 @@ class Session:
         moves = self.next_step() == HUMAN and (not self.coach or self.coach.waiting(self.state) == "move")
         if seat is None or not moves or seat != self.viewer:
             raise IllegalAction("今はヒントを出せません。", action=None, seat=seat)
-        return hint(self.game, Perspective(self.state, seat, scenario=self.scenario))
+        return hint(self.game, self._perspective(seat))
+
+    def open_review(self, seat: object = None) -> dict[str, Any]:
+        """振り返り of a finished game by one of its human seats (the first, unless `seat` names
+        another): how many moves and decisions there are."""
+        humans = self._humans()
+        if not self.state.is_over() or not humans:
+            raise BadOption("振り返りは、人間の席があるゲームが終わってからできます。")
+        chosen = humans[0] if seat is None else seat
+        if chosen not in humans:
+            raise BadOption("振り返る席は、人間の席から選んでください。")
+        self.review = Review(self.game, self._log(), chosen)  # type: ignore[arg-type]
+        return {"seat": chosen, "moves": len(self.state.history), "decisions": len(self.review.decisions)}
+
+    def reviewing(self) -> Review:
+        if self.review is None:
+            raise BadOption("振り返りが開いていません。")
+        return self.review
+
+    def replayed(self, at: object, *, as_seen: bool, seed: int) -> Session:
+        """打ち直す: a new game from position `at` of the reviewed game, as it really lay, or as the
+        reviewed seat saw it (everything hidden from it drawn afresh from `seed`); same seats."""
+        review = self.reviewing()
+        if type(at) is not int or not 0 <= at < len(review.actions):
+            raise BadOption("打ち直す局面の番号が正しくありません。")
+        log = self._log(upto=at)
+        if as_seen:
+            log = {**log, "redeal": {"at": at, "seat": review.seat, "seed": seed}}
+        return Session(log, self.seats)
 
     def reveal(self) -> None:
         """The next player has the device: show their side."""
@@ -178,6 +209,7 @@ class Session:
             "scenario": self.scenario,
             "players": self.state.players,
             "options": dict(self.state.options),
+            "reviewable": over and bool(self._humans()),
             "can_undo": not self.coach and any(self.seats[e.seat] == HUMAN for e in self.state.journal),
             "coach": self.coach.frame(self.state) if self.coach else None,
             "save": self.export(),
@@ -190,7 +222,7 @@ class Session:
     def export(self) -> dict[str, Any]:
         """The whole game as a share link holds it; `reveals` while hidden pieces remain hidden."""
         exported = {
-            "log": to_log(self.state, scenario=self.scenario),
+            "log": self._log(),
             "seats": list(self.seats),
             "reveals": not self.state.is_over(),
         }
@@ -199,6 +231,13 @@ class Session:
         return exported
 
     # --- helpers ---------------------------------------------------------------------------------
+
+    def _log(self, *, upto: int | None = None) -> dict[str, Any]:
+        return to_log(self.state, scenario=self.scenario, upto=upto, redeal=self.redeal)
+
+    def _perspective(self, seat: int) -> Perspective:
+        """What a bot or a hint of `seat` is given: its knowledge of the game (engine.bots)."""
+        return Perspective(self.state, seat, scenario=self.scenario, redeal=self.redeal)
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:

@@ -6,7 +6,7 @@ import hashlib
 from typing import Any
 
 from engine.core import State
-from engine.replay import load_log, to_log
+from engine.replay import Redeal, load_log, to_log
 from engine.rng import Rng
 
 
@@ -20,7 +20,7 @@ class Perspective:
     circles.
     """
 
-    __slots__ = ("_past", "_scenario", "_state", "seat")
+    __slots__ = ("_past", "_redeal", "_scenario", "_state", "seat")
 
     def __init__(
         self,
@@ -28,12 +28,15 @@ class Perspective:
         seat: int,
         *,
         scenario: str | None = None,
+        redeal: Redeal | None = None,
         past: list[tuple[State, str]] | None = None,
     ) -> None:
         """`past`: the seat's earlier positions and actions of this run, where the caller has
-        them; otherwise they are replayed from the state's log (of the worked example `scenario`)."""
+        them; otherwise they are replayed from the state's log (of the worked example or tutorial
+        `scenario`, and with its `redeal`: engine.replay)."""
         self._state = state
         self._scenario = scenario
+        self._redeal = redeal
         self._past = past
         self.seat = seat
 
@@ -69,7 +72,8 @@ class Perspective:
             run += 1
         if not run:
             return []
-        state = load_log(to_log(self._state, scenario=self._scenario, upto=len(history) - run))
+        upto = len(history) - run
+        state = load_log(to_log(self._state, scenario=self._scenario, upto=upto, redeal=self._redeal))
         past = []
         for action in history[len(history) - run :]:
             past.append((state.clone(), action))
