@@ -5,6 +5,7 @@ from engine.game import Game
 from engine.games.herrlof.bots import HeuristicBot, projected_scores, round_horizon
 from engine.games.herrlof.examples import FIGURES, SCENARIOS
 from engine.games.herrlof.rules import HerrlofState
+from engine.games.herrlof.tutorial import TUTORIALS
 from engine.games.herrlof.view import render, status
 
 GAME = Game(
@@ -22,4 +23,5 @@ GAME = Game(
     # 1.85×. The code as it is: 73.8 %, 1.93× (build_tools/records, `make bench`).
     search_kind="rollouts",
     search_budgets={"normal": 8, "strong": 32},
+    tutorials=TUTORIALS,
 )

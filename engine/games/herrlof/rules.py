@@ -164,15 +164,16 @@ class HerrlofState(State):
         trick: list[Held] | None = None,
         leader: int = 0,
         dealer: int | None = None,
-        bids: list[int] | None = None,
+        bids: list[int | None] | None = None,
         totals: list[int] | None = None,
         round_number: int = 1,
         target: int | None = None,
     ) -> HerrlofState:
-        """A rigged position during the tricks of a round: every one of the 42 cards placed once.
+        """A rigged position during a round: every one of the 42 cards placed once.
 
         `stock` lists the face-down stock bottom to top; `trick` the cards played so far to the
-        trick `leader` leads; the seat after its last card is to play.
+        trick `leader` leads; the seat after its last card is to play. A bid of None is not yet
+        written: the round is still bidding, from `leader` on in seat order (a tutorial's start).
         """
         players = len(hands)
         state = cls(players, 0, {"target": target})
@@ -186,10 +187,12 @@ class HerrlofState(State):
         state._after_trick = leader
         state._turn = (leader + len(state._trick)) % players
         state._dealer = (leader - 1) % players if dealer is None else dealer
-        state._bids = list(bids or [0] * players)  # type: ignore[arg-type]
+        state._bids = list(bids or [0] * players)
         state._totals = list(totals or [0] * players)
         state._round = round_number
-        state._stage = Stage.PLAY
+        state._stage = Stage.BID if None in state._bids else Stage.PLAY
+        if state._stage is Stage.BID:
+            state._turn = state._first_to_bid()
         state._turned_this_trick = state._trick_cards().count(VALKNUT) >= 2
         if sorted(state.components()) != sorted(ALL_CARDS):
             raise ValueError("a position must hold each of the 42 cards exactly once")
@@ -197,6 +200,15 @@ class HerrlofState(State):
             if card not in playable([*state._hands[seat], card], state._trick_cards()[:i]):
                 raise ValueError(f"{card} could not have been played to this trick")
         return state
+
+    def _first_to_bid(self) -> int:
+        """In a rigged bidding position, the seat to bid: the first from the leader without a bid;
+        the seats before it have bid, the ones after it not, and no card has been played yet."""
+        order = [(self._leader + i) % self.players for i in range(self.players)]
+        written = [self._bids[seat] is not None for seat in order]
+        if written != sorted(written, reverse=True) or self._trick or any(self._won):
+            raise ValueError("bids are written in seat order from the leader, before the first trick")
+        return order[written.index(False)]
 
     # --- contract ---------------------------------------------------------------------------
 
