@@ -138,7 +138,7 @@ class Review:
             "played_action": judged.played,
             "best_action": judged.best,
             "loss": lost(judged.unit, judged.loss),
-            "html": self.game.render(view, interactive=False),
+            "html": self.game.render(view, interactive=False, prefix=f"moment{judged.at}"),
         }
 
 

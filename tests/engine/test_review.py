@@ -87,7 +87,8 @@ def test_the_seats_decisions_are_weighed_one_a_request_and_the_costliest_are_its
         state = review.positions[moment["at"]]
         assert moment["played_action"] == log["actions"][moment["at"]] != moment["best_action"]
         assert moment["best_action"] in state.legal_actions()
-        assert moment["html"] == games()[game_id].render(state.view(0), interactive=False)
+        drawn = games()[game_id].render(state.view(0), interactive=False, prefix=f"moment{moment['at']}")
+        assert moment["html"] == drawn  # its own ids: several moments and the board share the page
     assert len({review.runs[m["at"]] for m in moments}) == len(moments), "two moments of one move"
 
 

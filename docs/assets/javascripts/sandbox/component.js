@@ -8,7 +8,9 @@
 
 import { connect } from "./channel.js";
 import { createCoach } from "./coach.js";
+import { createHint } from "./hint.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
+import { createReview } from "./review.js";
 import { dropFragment, sharedEntry, shareUrl } from "./share.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
 
@@ -56,6 +58,16 @@ export function mountSandbox(el) {
   const { signal } = controller;
   const ui = buildUi();
   const coach = createCoach(onCoach);
+  const hint = createHint(askHint);
+  const review = createReview({
+    call: askReview,
+    showBoard: showReviewed,
+    replay: replayFrom,
+    close: closeReview,
+    host: el,
+    signal,
+  });
+  const reviewButton = h("button", { type: "button", className: "md-button rb-review-button", textContent: TEXT.review, hidden: true });
   const tutorials = h("span", { className: "rb-tutorials" });
   let active = true;
   let frame = null; // the last frame shown
@@ -107,6 +119,7 @@ export function mountSandbox(el) {
     const focused = ui.board.contains(document.activeElement) ? document.activeElement : null;
     const focusedAction = focused?.dataset?.action;
     frame = next;
+    review.stop();
     el.dataset.rbNext = next.next;
     el.dataset.rbMover = next.mover ?? ""; // the seat to move (public): the wait bench times each move
     await morph(ui.board, next.html);
@@ -120,6 +133,9 @@ export function mountSandbox(el) {
     ui.shareBox.hidden = true;
     const visible = (node) => node.checkVisibility?.() ?? true;
     const now = document.activeElement;
+    const movable = next.next === "human" && (!next.coach || next.coach.waiting === "move");
+    hint.update(movable, ui.board);
+    reviewButton.hidden = !(next.next === "over" && next.reviewable);
     if (coach.show(next.coach, ui.board) && inSandbox) {
       coach.focusTarget(ui.board).focus(); // a new step: its 次へ, or the move it asks for
     } else if (focused && !(ui.board.contains(now) && visible(now))) {
@@ -225,6 +241,52 @@ export function mountSandbox(el) {
     return open(freshLog(name, players), seats);
   }
 
+  /** ヒント: the engine's answer, or null where it refused (said in the alert line). */
+  async function askHint() {
+    ui.alert.textContent = "";
+    const reply = await call({ op: "hint" }).catch((err) => ({ ok: false, error: err.message }));
+    if (!active) return null;
+    if (!reply.ok) refuse(reply);
+    return reply.ok ? reply.hint : null;
+  }
+
+  /** 振り返り's requests: the engine's answer, or null where it refused (said in the alert line). */
+  async function askReview(payload) {
+    const reply = await call({ op: "review", ...payload }).catch((err) => ({ ok: false, error: err.message }));
+    if (!active) return null;
+    if (!reply.ok) refuse(reply);
+    return reply.ok ? reply.review : null;
+  }
+
+  async function openReview() {
+    ui.alert.textContent = "";
+    const opened = await askReview({ do: "open" });
+    if (!opened || !active) return;
+    reviewButton.hidden = true;
+    coach.show(null, ui.board);
+    hint.update(false, ui.board);
+    await review.start(opened);
+  }
+
+  async function showReviewed(position) {
+    await morph(ui.board, position.html);
+    if (!active) return;
+    ui.status.textContent = position.status;
+    ui.log.replaceChildren(...position.lines.map((line) => h("li", { textContent: line })));
+    ui.log.scrollTop = ui.log.scrollHeight;
+  }
+
+  function replayFrom(at, asSeen) {
+    review.stop();
+    return request({ op: "review", do: "replay", at, as_seen: asSeen });
+  }
+
+  async function closeReview() {
+    review.stop();
+    if (frame) await show(frame);
+    reviewButton.focus();
+  }
+
   /** The coach panel's buttons: its own commands go to the engine; leaving starts a new game. */
   function onCoach(command) {
     ui.alert.textContent = "";
@@ -240,7 +302,9 @@ export function mountSandbox(el) {
       ui.alert.textContent = TEXT.badLink;
       return false;
     }
-    return open(shared.log, shared.seats);
+    const opened = await open(shared.log, shared.seats);
+    if (opened && frame?.next === "over" && frame.reviewable) openReview(); // a finished game: its review
+    return opened;
   }
 
   /** Show the game the worker saved for this page (after a reload, or another visit): `resumed`
@@ -338,6 +402,7 @@ export function mountSandbox(el) {
     request({ op: "undo" });
   });
   listen(ui.share, "click", onShare);
+  listen(reviewButton, "click", openReview);
   listen(ui.retry, "click", remount);
   listen(ui.board, "click", onBoardClick);
   listen(document, "click", onScenarioClick);
@@ -379,7 +444,10 @@ export function mountSandbox(el) {
 
   el.replaceChildren(...ui.root);
   ui.newGame.parentElement.append(tutorials);
-  ui.board.before(coach.root);
+  ui.status.after(hint.button, reviewButton);
+  ui.status.parentElement.after(hint.box);
+  ui.board.before(coach.root, review.root);
+  ui.board.after(review.after);
   setState("idle");
   start();
   return teardown;

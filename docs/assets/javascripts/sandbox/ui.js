@@ -26,6 +26,7 @@ export const TEXT = {
   botSpeed: "ボットの速さ",
   thinking: "考え中…",
   rule: "ルールを確認する",
+  review: "振り返り",
   seed: (seed) => `シード: ${seed}`,
   log: "手の記録",
   runtime: (p) => `Python ${p.python.split(" ")[0]}（Pyodide ${p.pyodide}）`,

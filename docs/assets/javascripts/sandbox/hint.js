@@ -1,0 +1,85 @@
+// ヒント: the button by the status line while the reader's seat is to move, and what the engine's
+// search answered (engine/advice.py): the best actions named as the board's buttons name them, each
+// with its figure, the one つよい would play marked (and outlined on the board), ほぼ互角 where the
+// search cannot tell them apart, and the game's own word on the best where it has one. It knows no
+// game; `ask` sends the request, and any new frame closes the hint.
+
+import { h } from "./ui.js";
+
+const TEXT = {
+  button: "ヒント",
+  asking: "ヒントを考えています…",
+  title: "つよいボットなら",
+  best: "おすすめ",
+  close: "ほぼ互角：上位の手の差は、探索の誤差の範囲です。どれを選んでも大差ありません。",
+  forced: "この場面で選べる手は1つだけです。",
+  dismiss: "閉じる",
+};
+const MARK = "rb-hint-best";
+
+export function createHint(ask) {
+  const button = h("button", { type: "button", className: "md-button rb-hint-button", textContent: TEXT.button, hidden: true });
+  const list = h("ol", { className: "rb-hint-list" });
+  const note = h("p", { className: "rb-hint-note" });
+  const dismiss = h("button", { type: "button", className: "rb-hint-dismiss", textContent: TEXT.dismiss });
+  const box = h(
+    "section",
+    { className: "rb-hint", hidden: true, ariaLabel: TEXT.button },
+    h("div", { className: "rb-hint-head" }, h("strong", { textContent: TEXT.title }), dismiss),
+    list,
+    note,
+  );
+  box.setAttribute("aria-live", "polite");
+  let board = null;
+
+  function clear() {
+    box.hidden = true;
+    board?.querySelectorAll(`.${MARK}`).forEach((node) => node.classList.remove(MARK));
+  }
+
+  button.addEventListener("click", async () => {
+    clear();
+    button.disabled = true;
+    note.textContent = TEXT.asking;
+    list.replaceChildren();
+    box.hidden = false;
+    try {
+      const shown = await ask();
+      if (shown) render(shown);
+      else clear();
+    } finally {
+      button.disabled = false;
+    }
+  });
+  dismiss.addEventListener("click", clear);
+
+  function render(hint) {
+    list.replaceChildren(
+      ...hint.actions.map((item) =>
+        h(
+          "li",
+          { className: item.best ? "rb-hint-chosen" : "" },
+          item.best ? h("strong", { className: "rb-hint-tag", textContent: TEXT.best }) : "",
+          h("span", { textContent: item.label }),
+          item.figure ? h("span", { className: "rb-hint-figure", textContent: item.figure }) : "",
+        ),
+      ),
+    );
+    const words = [hint.forced ? TEXT.forced : "", hint.close && !hint.forced ? TEXT.close : "", hint.why ?? ""];
+    note.textContent = words.filter(Boolean).join(" ");
+    const best = hint.actions.find((item) => item.best);
+    if (best && board) {
+      board.querySelectorAll(`[data-action="${CSS.escape(best.action)}"]`).forEach((node) => node.classList.add(MARK));
+    }
+  }
+
+  /** A new frame: the hint is for the position it was asked in, so it goes; the button shows
+   * where the reader's seat may move (`offered`). */
+  function update(offered, shownBoard) {
+    board = shownBoard;
+    clear();
+    button.hidden = !offered;
+  }
+
+  return { button, box, update };
+}
