@@ -156,14 +156,17 @@ class Coach:
         }
 
     def saved(self) -> dict[str, Any]:
-        return {"tutorial": self.tutorial.name, "marks": list(self.marks)}
+        """The marks, and whether 次へ was pressed on a read step whose script has not begun."""
+        return {"tutorial": self.tutorial.name, "marks": list(self.marks), "pressed": self._pressed}
 
     @classmethod
-    def resume(cls, tutorial: Tutorial, state: State, marks: object) -> Coach:
+    def resume(cls, tutorial: Tutorial, state: State, marks: object, pressed: object = False) -> Coach:
         """The coach of a saved tutorial whose game is `state`: its log is played again from the
         tutorial's start through the same checks as play, passing each read step the save had
-        passed; the marks reached must be the saved ones."""
+        passed; the marks reached must be the saved ones (and a 次へ pressed, still pressed)."""
         if not isinstance(marks, list) or not all(type(m) is int for m in marks) or not marks:
+            raise BadLog(BAD_SAVE)
+        if type(pressed) is not bool:
             raise BadLog(BAD_SAVE)
         coach, replay = cls(tutorial), tutorial.build()
         try:
@@ -181,6 +184,10 @@ class Coach:
             raise BadLog(BAD_SAVE) from error
         if coach.marks != marks:
             raise BadLog(BAD_SAVE)
+        if pressed:
+            if coach.waiting(replay) != "read":
+                raise BadLog(BAD_SAVE)
+            coach.next(replay)
         return coach
 
     def _pass_read_steps(self, state: State, marks: int) -> None:

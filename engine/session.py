@@ -265,7 +265,8 @@ class Session:
         name = saved.get("tutorial") if isinstance(saved, dict) else None
         if not isinstance(name, str) or name != self.scenario or name not in self.game.tutorials:
             raise BadLog("保存されたチュートリアルを開けません。最初から始めてください。")
-        return Coach.resume(self.game.tutorials[name], self.state, saved.get("marks"))  # type: ignore[union-attr]
+        marks, pressed = saved.get("marks"), saved.get("pressed", False)  # type: ignore[union-attr]
+        return Coach.resume(self.game.tutorials[name], self.state, marks, pressed)
 
     def _check_seats(self, seats: object) -> list[str]:
         kinds = {HUMAN, *(BOT_PREFIX + key for key in LEVELS)}

@@ -147,6 +147,9 @@ def test_a_saved_tutorial_resumes_at_its_step_and_a_bad_save_is_refused(game_id:
             Session(saved["log"], saved["seats"], {"tutorial": name, "marks": bad})
     with pytest.raises(BadLog):
         Session(saved["log"], saved["seats"], {"tutorial": "no-such-tutorial", "marks": marks})
+    for pressed in ("yes", 1, True):  # True: the tutorial is over, no read step is waiting
+        with pytest.raises(BadLog):
+            Session(saved["log"], saved["seats"], {"tutorial": name, "marks": marks, "pressed": pressed})
 
 
 @pytest.mark.parametrize(("game_id", "name"), TUTORIALS)

@@ -78,8 +78,10 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
   /** Weigh every decision not yet weighed, one request each, until done or 中止. */
   async function weighAll() {
     weighing = true;
+    const focused = document.activeElement === resume;
     cancel.hidden = false;
     resume.hidden = true;
+    if (focused) cancel.focus();
     for (;;) {
       const reply = await call({ do: "weigh" });
       if (!reply || !open) return;
@@ -89,8 +91,10 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
       if (reply.moments) return showMoments(reply.moments);
       if (!weighing) {
         progressText.textContent = TEXT.cancelled(reply.weighed, reply.decisions);
+        const focused = document.activeElement === cancel;
         cancel.hidden = true;
         resume.hidden = false;
+        if (focused) resume.focus(); // the keyboard stays in the review
         return;
       }
     }
@@ -98,6 +102,7 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
 
   function showMoments(found) {
     after.hidden = false;
+    if ([cancel, resume].includes(document.activeElement)) root.focus(); // they are going
     cancel.hidden = resume.hidden = true;
     bar.hidden = true;
     progressText.textContent = "";
@@ -147,6 +152,7 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
   /** Open the review of the game on screen: its answer to "open" is `opened`. */
   async function start(opened) {
     open = true;
+    host.dataset.rbReview = "open"; // the stylesheet lets the board's dock go (advice.css)
     moves = opened.moves;
     root.hidden = false;
     after.hidden = true;
@@ -160,6 +166,7 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
   function stop() {
     open = false;
     weighing = false;
+    delete host.dataset.rbReview;
     root.hidden = after.hidden = true;
   }
 

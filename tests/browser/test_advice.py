@@ -1,0 +1,149 @@
+"""ヒント and 振り返り in Chromium, with the keyboard only (Tab, Enter, the arrow keys), at 1280 and
+390 px; what the page shows is checked against the engine in host Python on the worker's own save.
+
+- a hint is shown, names what つよい would play (the same answer as in CPython), and is followed;
+- ほぼ互角 is said where the search cannot tell the best apart;
+- the review of a short finished game (a share link opens it at once): stepping with the keys, the
+  moments the engine finds, and 「ここから打ち直す」 as the reader saw it;
+- 中止 stops the weighing: no decision is weighed after it;
+- axe-core finds no serious violation with the hint open, or with the review open.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from engine.registry import find_game
+from engine.review import Review
+from engine.session import Session
+from tests.browser.conftest import WarmSite
+from tests.browser.helpers import SANDBOX, frames, new_log, open_shared, saved, wait_new_frame
+from tests.browser.test_accessibility import serious_violations
+from tests.engine.test_review import finished
+
+SCREENS = {"desktop": (1280, 720), "phone": (390, 844)}
+HINT = f"{SANDBOX} .rb-hint"
+REVIEW = f"{SANDBOX} .rb-review:not(.rb-review-found)"
+FOUND = f"{SANDBOX} .rb-review-found"
+MAX_TABS = 300
+WEIGHING = "s => /（[1-9]\\d* \\/ /.test(document.querySelector(s).textContent)"
+STARTS_WITH = "([s, t]) => document.querySelector(s).textContent.startsWith(t)"
+NEARLY_EVEN = ("necropolis", 1)
+"""A game and seed whose first position the search cannot tell apart (checked in host Python)."""
+
+
+def press(page: Page, selector: str, *, settle: bool = False) -> None:
+    """Tab to the element and press Enter, as a keyboard reader does."""
+    for _ in range(MAX_TABS):
+        if page.evaluate("s => document.activeElement?.matches(s) ?? false", selector):
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError(f"{selector} is not reachable with Tab")
+    before = frames(page)
+    page.keyboard.press("Enter")
+    if settle:
+        wait_new_frame(page, before)
+
+
+def engine_hint(page: Page, game_id: str) -> dict:
+    entry = saved(page, game_id)
+    return Session(entry["log"], entry["seats"]).hint()
+
+
+def ask_hint(page: Page) -> None:
+    page.evaluate("() => document.activeElement?.blur()")
+    press(page, f"{SANDBOX} .rb-hint-button")
+    page.wait_for_selector(f"{HINT} .rb-hint-list li")
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_a_hint_names_what_the_strong_bot_plays_and_is_followed(warm: WarmSite, screen: str) -> None:
+    page = warm.show("necropolis")
+    page.set_viewport_size(dict(zip(("width", "height"), SCREENS[screen], strict=True)))
+    try:
+        open_shared(page, {"log": new_log("necropolis", 2, 5), "seats": ["human", "bot:strong"]})
+        ask_hint(page)
+        expected = engine_hint(page, "necropolis")
+        shown = page.locator(f"{HINT} .rb-hint-list li").all_inner_texts()
+        assert len(shown) == len(expected["actions"])
+        for text, item in zip(shown, expected["actions"], strict=True):
+            assert item["label"] in text and (item["figure"] or "") in text
+        best = next(item["action"] for item in expected["actions"] if item["best"])
+        ringed = page.locator(f"{SANDBOX} .rb-board .rb-hint-best")
+        assert ringed.count() and ringed.first.get_attribute("data-action") == best
+        assert serious_violations(page) == []
+        press(page, f'{SANDBOX} .rb-board button[data-action="{best}"]', settle=True)
+        assert saved(page, "necropolis")["log"]["actions"][0] == best
+        assert page.locator(HINT).is_hidden()  # a hint is for the position it was asked in
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_nearly_even_is_said_where_the_search_cannot_tell(warm: WarmSite) -> None:
+    game_id, seed = NEARLY_EVEN
+    page = warm.show(game_id)
+    open_shared(page, {"log": new_log(game_id, 2, seed), "seats": ["human", "bot:strong"]})
+    assert engine_hint(page, game_id)["close"], "pick another position: the search tells this one apart now"
+    ask_hint(page)
+    assert "ほぼ互角" in page.inner_text(HINT)
+
+
+def open_review(page: Page, game_id: str, log: dict) -> None:
+    """A finished game's share link: the sandbox opens its review at once."""
+    seats = ["human"] + ["bot:strong"] * (log["players"] - 1)
+    open_shared(page, {"log": log, "seats": seats})
+    page.wait_for_selector(f"{REVIEW}:not([hidden])")
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_the_review_of_a_short_game_steps_finds_its_moments_and_plays_on(warm: WarmSite, screen: str) -> None:
+    game_id = "necropolis"
+    page = warm.show(game_id)
+    page.set_viewport_size(dict(zip(("width", "height"), SCREENS[screen], strict=True)))
+    try:
+        log = finished(game_id)
+        open_review(page, game_id, log)
+        moves = len(log["actions"])
+        where = f"{REVIEW} .rb-review-where"
+        assert page.inner_text(where).endswith(f"（全{moves}手）")
+        page.focus(REVIEW)
+        for key, text in (("Home", "開始時"), ("ArrowRight", "1手目のあと"), ("End", f"{moves}手目のあと")):
+            page.keyboard.press(key)
+            page.wait_for_function(STARTS_WITH, arg=[where, text])
+        page.wait_for_selector(f"{FOUND}:not([hidden]) h4")
+        review = Review(find_game(game_id), log, 0)
+        while "moments" not in (progress := review.weigh_next()):
+            pass
+        expected = progress["moments"]
+        shown = page.locator(f"{FOUND} .rb-review-moment").all_inner_texts()
+        assert len(shown) == len(expected)
+        for text, moment in zip(shown, expected, strict=True):
+            assert moment["played"] in text and moment["best"] in text and moment["loss"] in text
+        assert serious_violations(page) == []
+        if expected:
+            press(page, f"{FOUND} .rb-review-moment .md-button--primary", settle=True)
+            replayed = saved(page, game_id)["log"]
+            assert replayed["redeal"] == {**replayed["redeal"], "at": expected[0]["at"], "seat": 0}
+            assert replayed["actions"] == log["actions"][: expected[0]["at"]]
+            assert page.locator(REVIEW).is_hidden()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+def test_cancel_stops_the_weighing(warm: WarmSite) -> None:
+    game_id = "rondo"
+    page = warm.show(game_id)
+    open_review(page, game_id, finished(game_id))
+    progress = f"{REVIEW} .rb-review-progress"
+    page.wait_for_function(WEIGHING, arg=progress)  # at least one decision weighed
+    press(page, f"{REVIEW} .rb-review-progress .md-button")  # 中止
+    page.wait_for_selector(f"{REVIEW} .rb-review-resume:not([hidden])")
+    stopped = page.inner_text(progress)
+    assert "中止" in stopped
+    where = f"{REVIEW} .rb-review-where"
+    before = page.inner_text(where)
+    page.keyboard.press("Home")  # a request after the last weighing: answered after it, in turn
+    page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t", arg=[where, before])
+    assert page.inner_text(progress) == stopped
