@@ -78,6 +78,7 @@ bench: site browser-deps  # the search levels' long run is niced: other work kee
 	$(PY) -m build_tools.bench
 	$(PY) -m build_tools.bench_browsers
 	$(PY) -m build_tools.bench_waits
+	$(PY) -m build_tools.bench_advice
 	nice -n 19 $(PY) -m build_tools.bench_search
 
 screenshots: site browser-deps
