@@ -131,6 +131,24 @@ def test_decision_every_card_is_dealt_price_19_and_nobody_holds_the_bottle(
     assert view["price"] == START_PRICE and view["holder"] is None and view["imp_count"] == 0
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_rigged_deal_starts_a_hand_as_a_shuffled_deal_does(players: int) -> None:
+    """from_deal (the guided games' start) gives every seat the view a shuffle dealing those
+    cards gives, and refuses a deal that leaves a card out."""
+    real = BottleImpState(players, 9, {"target": "one-hand"})
+    views = [real.view(seat) for seat in range(players)]
+    deal = {
+        "players": players,
+        "dealer": views[0]["dealer"],
+        "hands": [view["hand"] for view in views],
+        "opens": [view["seats"][seat]["open"] for seat, view in enumerate(views)],
+        "options": {"target": "one-hand"},
+    }
+    assert [BottleImpState.from_deal(**deal).view(seat) for seat in range(players)] == views
+    with pytest.raises(AssertionError):
+        BottleImpState.from_deal(**{**deal, "hands": [hand[1:] for hand in deal["hands"]]})
+
+
 @pytest.mark.parametrize("players", [1, 5])
 def test_two_to_four_players_only(players: int) -> None:
     with pytest.raises(engine.BadOption, match="人"):

@@ -5,6 +5,7 @@ from engine.game import Game
 from engine.games.bottle_imp.bots import HeuristicBot, hand_horizon, projected_scores
 from engine.games.bottle_imp.examples import FIGURES, SCENARIOS
 from engine.games.bottle_imp.rules import BottleImpState
+from engine.games.bottle_imp.tutorial import TUTORIALS
 from engine.games.bottle_imp.view import render, status
 
 GAME = Game(
@@ -14,6 +15,7 @@ GAME = Game(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     scenarios=SCENARIOS,
     figures=FIGURES,
+    tutorials=TUTORIALS,
     option_samples=({"target": "one-hand"},),
     projected_scores=projected_scores,
     search_horizon=hand_horizon,

@@ -159,6 +159,32 @@ class BottleImpState(State):
         self._turn = self._first_leader()
 
     @classmethod
+    def from_deal(
+        cls,
+        *,
+        players: int,
+        dealer: int,
+        hands: list[list[int]],
+        opens: list[list[int]] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> BottleImpState:
+        """A rigged deal at the start of a hand, before the passes, for the guided first games.
+
+        Every card must be dealt, as many to each seat as a real deal gives (`opens`: the face-up
+        cards, 2 players only).
+        """
+        state = cls(players, 0, options)
+        state._dealer = dealer
+        state._hands = [sorted(hand) for hand in hands]
+        state._open = [sorted(part) for part in opens or [[] for _ in range(players)]]
+        state._turn = state._first_leader()
+        sizes = [len(part) for part in (*state._hands, *state._open)]
+        dealt = [HIDDEN_DEAL[players]] * players + [OPEN_DEAL if players == 2 else 0] * players
+        assert sizes == dealt, "each seat gets a real deal's number of cards"
+        assert sorted(state.components()) == sorted([*DECK, START_PRICE]), "every card is dealt once"
+        return state
+
+    @classmethod
     def from_position(
         cls,
         *,
