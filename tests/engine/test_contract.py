@@ -12,11 +12,11 @@ import pytest
 
 import engine
 from engine.bots.levels import LEVELS
-from engine.core import canonical
+from engine.core import State, canonical
 from engine.registry import games
 from engine.rng import Rng
 
-from .harness import GAMES, Table, check_hidden, run_invariants, tables
+from .harness import COVER_GAMES, GAMES, Table, check_hidden, run_invariants, tables
 
 TABLES = tables()
 GAME_IDS = sorted(games())
@@ -24,7 +24,8 @@ GAME_IDS = sorted(games())
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
 def test_invariants_over_random_games(table: Table) -> None:
-    assert run_invariants(table) == GAMES
+    games = COVER_GAMES if table.cover else GAMES
+    assert run_invariants(table, games) == games
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -57,15 +58,31 @@ def test_bad_player_counts_and_options_are_refused_in_japanese(game_id: str) -> 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
 def test_clone_is_independent_and_equal(table: Table) -> None:
+    """A clone equals its original, and nothing done to the clone (a move, then every container
+    in it emptied and its generators run on) reaches the original."""
     state = table.new_game(3)
     rng = Rng(3)
     for _ in range(40):
         if state.is_over():
             break
+        before = canonical(state)
         twin = state.clone()
-        assert canonical(twin) == canonical(state)
+        assert canonical(twin) == before
+        twin.apply(rng.choice(twin.legal_actions()))
+        assert canonical(state) == before, "a move on the clone changed the original"
+        scorch(vars(twin))
+        assert canonical(state) == before, "the clone shares a container with the original"
         state.apply(rng.choice(state.legal_actions()))
-        assert canonical(twin) != canonical(state) or twin.history != state.history
+
+
+def scorch(value: object) -> None:
+    """Empty every container inside `value`, depth first, and run every generator on."""
+    if isinstance(value, Rng):
+        value.next64()
+    elif isinstance(value, list | set | dict):
+        for item in list(value.values() if isinstance(value, dict) else value):
+            scorch(item)
+        value.clear()
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
@@ -79,6 +96,33 @@ def test_resampling_redraws_what_is_hidden(table: Table) -> None:
     )
     assert differs, "resample_hidden gives the same state for every generator"
     check_hidden(state, seat, Rng(1))
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
+def test_a_sample_holds_nothing_its_seat_could_not_know(table: Table) -> None:
+    """A sample (what the search bots draw thousands of) keeps no seed, no history and no
+    private log line of another seat, so its log rebuilds neither the game nor its deal."""
+    rng = Rng(17)
+    state = table.new_game(17)
+    dealt = canonical(table.new_game(17))
+    for step in range(60):
+        if state.is_over():
+            break
+        if step % 7 == 3:
+            for seat in [*range(state.players), None]:
+                check_sample(state, seat, dealt, rng)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def check_sample(state: State, seat: int | None, dealt: str, rng: Rng) -> None:
+    sample = state.resample_hidden(seat, Rng(rng.next64()))
+    assert sample.seed == 0 and sample.history == [], f"seat {seat}'s sample keeps the seed or the moves"
+    assert [(e.seat, e.public) for e in sample.journal] == [(e.seat, e.public) for e in state.journal]
+    for mine, real in zip(sample.journal, state.journal, strict=True):
+        known = real.private if real.seat == seat else None
+        assert mine.private == known, f"seat {seat}'s sample holds a private line of seat {mine.seat}"
+    rebuilt = engine.load_log(engine.to_log(sample))
+    assert rebuilt.history == [] and canonical(rebuilt) != dealt, f"seat {seat}'s sample rebuilds the deal"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -17,7 +17,7 @@ from engine.core import canonical
 from engine.rng import Rng
 
 from .golden_files import record, recorded
-from .harness import Table, tables
+from .harness import Table, bounded, tables
 
 SEEDS = range(8)
 
@@ -26,7 +26,9 @@ def final_hash(table: Table, seed: int) -> str:
     """Play one seeded game with uniform random choices; hash its final state."""
     state = table.new_game(seed)
     chooser = Rng(seed + 1_000_003)
-    while not state.is_over():
+    for _ in bounded(f"{table.id} seed {seed}"):
+        if state.is_over():
+            break
         state.apply(chooser.choice(state.legal_actions()))
     return hashlib.sha256(canonical(state).encode()).hexdigest()[:16]
 

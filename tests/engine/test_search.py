@@ -1,5 +1,6 @@
-"""Both kinds of search and the seat levels, for every registered game at every player count (small
-budgets, few positions: the strength targets live in `make bench`, build_tools/bench_search.py).
+"""Both kinds of search and the seat levels, for every registered game at every player count and
+every choice of its options (`harness.tables`; small budgets, few positions, fewer at a table
+added only to cover a choice: the strength targets live in `make bench`, build_tools/bench_search.py).
 
 The choices in golden/<game>.<kind>.json were made by host CPython; the Pyodide run of this
 suite checks them on the browser's Python. Regenerate them on purpose with
@@ -13,6 +14,7 @@ import json
 import math
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -30,13 +32,31 @@ from engine.replay import new_game, to_log
 from engine.rng import Rng
 
 from .golden_files import record, recorded
-from .harness import Table, tables
+from .harness import Table, bounded, tables
 
 ITERATIONS = 12
 POSITIONS = 6
+COVER_POSITIONS = 1
+"""Positions at a table added only to cover an option's choice (`Table.cover`)."""
+COVER_STEPS = 40
+"""Steps of a cover table's game that a search seat plays in: some are 500-point games of The
+Bottle Imp, over 1,000 steps, too long to play whole at every test run."""
+COMPOUND_POSITIONS = 40
+"""Positions tried at most until a compound turn is found (Necropolis needs about a dozen)."""
 SMALL = {"tree": ITERATIONS, "rollouts": 3}
 """A small budget of each kind of search: iterations of the tree, draws of the rollouts."""
 KINDS = list(SMALL)
+
+
+def search_cases() -> list[Any]:
+    """(table, kind): both kinds of search at every sample table; at a cover table, the game's
+    own kind only (the one its seats play), so the option sets added cost little."""
+    return [
+        pytest.param(table, kind, id=f"{kind}-{table.id}")
+        for table in tables()
+        for kind in KINDS
+        if not table.cover or kind == table.game.search_kind
+    ]
 
 
 def searcher(table: Table, kind: str, budget: int | None = None) -> SearchBot | RolloutBot:
@@ -44,13 +64,14 @@ def searcher(table: Table, kind: str, budget: int | None = None) -> SearchBot | 
     return new_search(table.game, budget or SMALL[kind], kind=kind, time_limit=None)
 
 
-def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
+def positions(table: Table, count: int | None = None) -> Iterator[State]:
     """Positions of seeded games between heuristic bots (a random move now and then) where the
-    seat to move has a choice, some of them part-way through a compound turn."""
+    seat to move has a choice, some of them part-way through a compound turn (by default
+    POSITIONS, or COVER_POSITIONS at a cover table)."""
     make = table.game.bots["heuristic"]
     heuristic = make()
     found = 0
-    for seed in range(count):
+    for seed in range(count or (COVER_POSITIONS if table.cover else POSITIONS)):
         state, rng = table.new_game(seed), Rng(seed)
         for _ in range(3 + rng.below(40)):
             if state.is_over():
@@ -58,7 +79,9 @@ def positions(table: Table, count: int = POSITIONS) -> Iterator[State]:
             seat = state.current_player
             legal = state.legal_actions()
             state.apply(rng.choice(legal) if rng.below(6) == 0 else heuristic.choose(state.view(seat), rng))
-        while not state.is_over() and len(state.legal_actions()) < 2:
+        for _ in bounded(table.id):
+            if state.is_over() or len(state.legal_actions()) > 1:
+                break
             state.apply(state.legal_actions()[0])
         if not state.is_over():
             found += 1
@@ -104,8 +127,7 @@ def twin(state: State, seat: int, rng: Rng) -> Perspective | None:
     return Perspective(start, seat, past=lived)
 
 
-@pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("table", "kind"), search_cases())
 def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table, kind: str) -> None:
     """A state (and a run so far) that differs only in what the seat cannot see gives the same
     choice."""
@@ -124,28 +146,31 @@ def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table, kind: s
     assert compared, f"{table.id}: no position with anything hidden"
 
 
-@pytest.mark.parametrize("table", tables()[:: len(tables()) // 4 or 1], ids=lambda t: t.id)
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("table", "kind"), search_cases())
 def test_the_search_asks_its_perspective_and_nothing_else(table: Table, kind: str) -> None:
     """Behind a stand-in that offers only view, samples and earlier views (no state at all),
     the search makes the same choice: it reads nothing else of the true state."""
-    for state in positions(table, 3):
+    for state in islice(positions(table, 3), 1):  # the first position of three seeds' games
         real = Perspective(state, state.current_player)  # type: ignore[arg-type]
         blind = searcher(table, kind).choose(Blindfold(real), Rng(5))  # type: ignore[arg-type]
         assert blind == searcher(table, kind).choose(real, Rng(5))
 
 
-@pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
-@pytest.mark.parametrize("kind", KINDS)
-def test_a_search_seat_plays_to_the_end_without_going_round_in_circles(table: Table, kind: str) -> None:
+@pytest.mark.parametrize(("table", "kind"), search_cases())
+def test_a_search_seat_never_goes_round_in_circles(table: Table, kind: str) -> None:
     """Within a run of its own actions the search never brings its seat back to a view it
-    already had (its perspective replays the run from the log, as in a sandbox)."""
+    already had (its perspective replays the run from the log, as in a sandbox). The game is
+    played to its end, but at a cover table only for its first COVER_STEPS steps."""
     bot = searcher(table, kind)
     make = table.game.bots["heuristic"]
     heuristic = make()
     state, rng = table.new_game(11), Rng(11)
     views: list[str] = []
-    while not state.is_over():
+    for step in bounded(f"{table.id} seed 11"):
+        if state.is_over():
+            break
+        if table.cover and step == COVER_STEPS:
+            return
         seat = state.current_player
         assert seat is not None
         if seat != 0:
@@ -184,12 +209,16 @@ def test_the_default_horizon_plays_until_the_seat_has_had_its_next_turn(table: T
         for _ in range(5 * table.players):  # a few turns in
             state.apply(bot.choose(state.view(state.current_player), rng))
         seat = state.current_player
-        while state.current_player == seat:
+        for _ in bounded(f"{table.id} seed {seed}: seat {seat}'s turn"):
+            if state.current_player != seat:
+                break
             state.apply(bot.choose(state.view(seat), rng))
         finished = []
         for _ in range(next_turn(state)):
             mover = state.current_player
-            while state.current_player == mover:
+            for _ in bounded(f"{table.id} seed {seed}: a turn"):
+                if state.current_player != mover:
+                    break
                 state.apply(bot.choose(state.view(mover), rng))
             finished.append(mover)
         assert finished.count(seat) == 1 and finished[-1] == seat
@@ -199,14 +228,20 @@ def test_the_default_horizon_plays_until_the_seat_has_had_its_next_turn(table: T
 def test_every_step_of_a_compound_turn_is_weighed_on_the_draws_of_its_start(table: Table) -> None:
     """The rollouts weigh each step of a run on the samples drawn for the run's first step, so
     the line the last step chose is weighed again as it was, and a step leaves it only for one
-    that does better on the same draws (with fresh draws each step, a turn wandered on noise)."""
+    that does better on the same draws (with fresh draws each step, a turn wandered on noise).
+    Every table has compound turns: positions are tried until a run of several weighed steps
+    was checked, and one must be."""
     bot = searcher(table, "rollouts")
     compound = 0
-    for start in positions(table):
+    for start in positions(table, COMPOUND_POSITIONS):
+        if compound:
+            break
         state, rng = start.clone(), Rng(3)
         seat = state.current_player
         runs: list[list[list[int]]] = []  # per run (`Perspective.turn`), the draws of each step
-        while state.current_player == seat and not state.is_over():
+        for _ in bounded(table.id):
+            if state.current_player != seat or state.is_over():
+                break
             perspective = Perspective(state, seat)
             if not perspective.turn() or not runs:
                 runs.append([])
@@ -218,16 +253,16 @@ def test_every_step_of_a_compound_turn_is_weighed_on_the_draws_of_its_start(tabl
             firsts = {draws[0] for draws in weighed}
             assert len(firsts) <= 1, f"{table.id}: fresh draws mid-run"
             compound += len(weighed) > 1
-    if table.game.search_kind == "rollouts" and table.players == table.game.info.players[0]:
-        assert compound, f"{table.id}: no compound turn among the positions"
+    assert compound, f"{table.id}: no compound turn among {COMPOUND_POSITIONS} positions"
 
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_the_turn_so_far_is_the_seats_own_run(table: Table) -> None:
-    """Perspective.turn finds the views and actions of the seat's current run, from the log."""
+    """Perspective.turn finds the views and actions of the seat's current run, from the log (over
+    120 steps, COVER_STEPS at a cover table)."""
     state, rng = table.new_game(5), Rng(5)
     run: list[tuple[dict[str, Any], str]] = []
-    for _ in range(120):
+    for _ in range(COVER_STEPS if table.cover else 120):
         if state.is_over():
             break
         seat = state.current_player
@@ -290,9 +325,9 @@ def test_the_rollouts_leave_the_heuristic_only_on_the_evidence_a_game_asks_for()
     """With evidence asked for, the rollouts play the heuristic's choice or the one they play
     without; past what any draws can show, the heuristic's wherever the plain search left it."""
     kept = 0
-    for table in tables()[:: len(tables()) // 4 or 1]:
+    for table in tables():
         game = table.game
-        for state in positions(table):
+        for state in islice(positions(table, 3), 1):
             perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
             hint = game.bots["heuristic"]().choose(perspective.view(), Rng(2))
             plain, cautious, stubborn = (
