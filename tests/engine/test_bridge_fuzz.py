@@ -3,19 +3,25 @@
 Random requests mix real ones (open, act with a legal or an illegal action, step, undo, reveal,
 export, close, catalog, bench) with malformed ones (wrong types, missing fields, junk values,
 broken JSON). Every answer must be a JSON object with "ok"; a refusal must be Japanese and
-leave every sandbox's game exactly as it was; nothing may be reported as a bug.
+leave every sandbox's game exactly as it was; nothing may be reported as a bug. And every
+request accepted must have been one to accept, by the test's own account of what it sent and
+was shown (`Known`): a valid log and seats, a legal move of a human at the screen, a bot's one
+legal move, an undo of the last human move, a hand-over that was asked for.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
+import engine
 from engine import bridge
-from engine.core import canonical
+from engine.bots.levels import LEVELS
+from engine.core import State, canonical
 from engine.registry import games
 from engine.rng import Rng
 
@@ -71,9 +77,22 @@ def malformed_request(rng: Rng) -> Any:
         {"op": "open", "sandbox": "a", "log": {**fresh_log(rng, game, 2), "options": {"x": junk(rng)}}},
         {"op": "open", "sandbox": "b", "log": {**fresh_log(rng, game, 2), "actions": [junk(rng)]}},
         {"op": "open", "sandbox": "b", "log": {**fresh_log(rng, game, 2), "version": junk(rng)}},
+        {
+            "op": "open",
+            "sandbox": "c",
+            "log": {**fresh_log(rng, game, 2), "seed": junk(rng)},
+            "seats": ["human"] * 2,
+        },
         {"op": "open", "sandbox": "c", "log": {**fresh_log(rng, game, 2), "scenario": junk(rng)}},
         {"op": rng.choice(["act", "step", "undo", "reveal", "export"]), "sandbox": junk(rng)},
         {"op": "seats", "sandbox": "a", "seats": junk(rng)},
+        {"op": "seats", "sandbox": rng.choice(SANDBOXES), "seats": ["human"] * rng.below(6)},
+        {
+            "op": "open",
+            "sandbox": "b",
+            "log": fresh_log(rng, game, 2),
+            "seats": ["bot:random"] * rng.below(6),
+        },
         {"op": "catalog", "game": junk(rng)},
         {"op": "bench", "game": game, "games": junk(rng), "players": junk(rng)},
         {"op": "bench", "game": junk(rng), "games": 1},
@@ -88,13 +107,99 @@ def snapshot() -> dict[str, tuple[str, str | None, list[str]]]:
     }
 
 
-def check_answer(request: Any, answer: dict[str, Any], before: dict[str, Any]) -> None:
+SEAT_KINDS = {"human", *(f"bot:{key}" for key in LEVELS)}
+
+
+@dataclass
+class Known:
+    """One sandbox as the test knows it: the game it opened, replayed on the host with the moves
+    accepted since; the seats it set; and what the last frame it was shown said comes next."""
+
+    state: State
+    seats: list[str]
+    next: str
+    can_undo: bool
+
+
+def check_answer(
+    request: Any, answer: dict[str, Any], before: dict[str, Any], known: dict[str, Known]
+) -> None:
     assert isinstance(answer, dict) and isinstance(answer.get("ok"), bool), answer
     assert not answer.get("bug"), f"{request!r} hit a bug"
     if answer["ok"]:
+        check_accepted(request, answer, known)
         return
     assert isinstance(answer["error"], str) and not answer["error"].isascii(), answer
     assert snapshot() == before, f"the refused {request!r} changed a game"
+
+
+def check_accepted(request: Any, answer: dict[str, Any], known: dict[str, Known]) -> None:
+    """An accepted request was one to accept, and did what it asked; `known` follows it."""
+    assert isinstance(request, dict), f"{request!r} was accepted"
+    op, sandbox = request.get("op"), request.get("sandbox")
+    if op == "catalog":
+        assert request.get("game") in games() and answer["game"]["id"] == request["game"], request
+        return
+    if op == "bench":
+        assert request.get("game") in games() and type(request.get("games")) is int, request
+        return
+    assert isinstance(sandbox, str) and sandbox, f"{request!r} was accepted without a sandbox"
+    if op == "close":
+        known.pop(sandbox, None)
+        return
+    if op == "open":
+        known[sandbox] = opened(request, answer)
+        return
+    was = known.get(sandbox)
+    assert was is not None, f"{request!r} was accepted for a sandbox with no game"
+    if op == "export":
+        assert answer["log"] == engine.to_log(was.state), request
+        return
+    moves = answer["save"]["log"]["actions"]
+    state = was.state
+    if op == "act":
+        assert was.next == "human", f"a move was accepted while the screen showed {was.next!r}"
+        assert request["action"] in state.legal_actions(), f"the illegal {request['action']!r} was accepted"
+        state = state.clone()
+        state.apply(request["action"])
+    elif op == "step":
+        assert was.next == "bot", f"a bot step was accepted while the screen showed {was.next!r}"
+        assert moves[:-1] == state.history and moves[-1] in state.legal_actions(), "the bot's step"
+        state = state.clone()
+        state.apply(moves[-1])
+    elif op == "undo":
+        assert was.can_undo, "an undo was accepted where the screen offered none"
+        humans = [i for i, entry in enumerate(state.journal) if was.seats[entry.seat] == "human"]
+        assert humans, "an undo was accepted with no human move to take back"
+        state = engine.load_log(engine.to_log(state, upto=humans[-1]))
+    elif op == "reveal":
+        assert was.next == "handover", f"a hand-over was accepted while the screen showed {was.next!r}"
+    elif op == "seats":
+        assert valid_seats(request.get("seats"), state.players), f"the seats {request.get('seats')!r}"
+        was.seats = list(request["seats"])
+    else:
+        raise AssertionError(f"{request!r} was accepted")
+    assert moves == state.history, f"{op} left the moves {moves}, not {state.history}"
+    was.state, was.next, was.can_undo = state, answer["next"], answer["can_undo"]
+
+
+def opened(request: dict[str, Any], answer: dict[str, Any]) -> Known:
+    """The game an accepted open started: its log was valid, and its seed was one it may hold."""
+    log, seats = request.get("log"), request.get("seats")
+    assert isinstance(log, dict), f"an open of {log!r} was accepted"
+    seed = log.get("seed")
+    assert seed is None or (type(seed) is int and 0 <= seed < 2**63), f"a log with seed {seed!r} was accepted"
+    saved = answer["save"]["log"]
+    assert saved == engine.to_log(
+        engine.load_log({**log, "seed": saved["seed"]}), scenario=log.get("scenario")
+    )
+    state = engine.load_log(saved)
+    assert valid_seats(seats, state.players), f"the seats {seats!r} were accepted"
+    return Known(state, list(seats), answer["next"], answer["can_undo"])
+
+
+def valid_seats(seats: object, players: int) -> bool:
+    return isinstance(seats, list) and len(seats) == players and all(seat in SEAT_KINDS for seat in seats)
 
 
 @pytest.fixture(autouse=True)
@@ -104,6 +209,8 @@ def no_sessions() -> None:
 
 def test_fuzzed_requests_get_answers_and_refusals_change_nothing() -> None:
     rng = Rng(20261122)
+    known: dict[str, Known] = {}
+    accepted: dict[str, int] = {}
     for _ in range(REQUESTS):
         request = real_request(rng) if rng.below(3) else malformed_request(rng)
         if isinstance(request, dict) and request.get("op") == "bench":
@@ -114,7 +221,19 @@ def test_fuzzed_requests_get_answers_and_refusals_change_nothing() -> None:
         else:
             text = json.dumps(request) if rng.below(8) else json.dumps(request)[: rng.below(20)]
             answer = json.loads(bridge.handle_json(text))
-        check_answer(request, answer, before)
+            request = received(text)
+        check_answer(request, answer, before, known)
+        if answer["ok"]:
+            accepted[request["op"]] = accepted.get(request["op"], 0) + 1
+    assert set(accepted) >= {"open", "act", "step", "undo", "reveal", "seats", "export", "close"}, accepted
+
+
+def received(text: str) -> Any:
+    """The request the bridge was given as JSON text (a text cut short reads as none)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,14 @@ import pytest
 
 import engine
 
+from .harness import bounded
+
 
 def finished_log(seed: int = 4) -> dict:
     state = engine.new_game("necropolis", 2, seed)
-    while not state.is_over():
+    for _ in bounded(f"necropolis seed {seed}"):
+        if state.is_over():
+            break
         legal = [a for a in state.legal_actions() if a != "propose"]
         state.apply(legal[0])
     return engine.to_log(state)
@@ -47,6 +51,20 @@ def test_the_first_bad_action_is_reported_by_its_number() -> None:
 def test_malformed_logs_are_refused_in_japanese(log: object, words: str) -> None:
     with pytest.raises(engine.BadLog, match=words):
         engine.load_log(log)
+
+
+@pytest.mark.parametrize("seed", [True, False, -1, 2**63, 2**70, 1.0, 7.5, "5", None, [1]], ids=repr)
+def test_a_log_whose_seed_is_no_whole_number_in_range_is_refused(seed: object) -> None:
+    """A saved game or share link holds a seed of 0 to 2**63 - 1 (a 64-bit generator's); any
+    other (a flag, a fraction, text, a number out of range) is refused by name."""
+    with pytest.raises(engine.BadLog, match="seed"):
+        engine.load_log({"game": "necropolis", "players": 2, "seed": seed, "options": {}, "actions": []})
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**63 - 1])
+def test_a_log_may_hold_any_seed_in_range(seed: int) -> None:
+    log = {"game": "necropolis", "players": 2, "seed": seed, "options": {}, "actions": []}
+    assert engine.load_log(log).seed == seed
 
 
 def test_the_generator_gives_pinned_numbers_on_every_python() -> None:
