@@ -29,6 +29,8 @@ from engine.games.herrlof.tricks import next_leader, playable, trick_winner
 from engine.games.herrlof.view import card_svg, render, status
 from engine.rng import Rng
 
+from .harness import bounded
+
 BUTTON = re.compile(r"<button\b([^>]*)>(.*?)</button>", re.S)
 NAMES = ["プレイヤー1", "プレイヤー2", "プレイヤー3"]
 
@@ -77,7 +79,9 @@ def refusal(state: HerrlofState, action: str) -> engine.IllegalAction:
 
 
 def finish_bids(state: HerrlofState, bid: int = 3) -> HerrlofState:
-    while state.view(None)["stage"] == "bid":
+    for _ in bounded("the bidding"):
+        if state.view(None)["stage"] != "bid":
+            break
         state.apply(f"bid:{bid}")
     return state
 
@@ -135,7 +139,9 @@ def test_decision_first_dealer_from_the_seed_the_deal_passes_left_and_the_left_n
     first = state.view(None)
     assert first["leader"] == first["current_player"] == (first["dealer"] + 1) % 3
     rng = Rng(4)
-    while state.view(None)["round"] == 1:
+    for _ in bounded("round 1"):
+        if state.view(None)["round"] != 1:
+            break
         state.apply(rng.choice(state.legal_actions()))
     second = state.view(None)
     assert second["dealer"] == (first["dealer"] + 1) % 3 and second["leader"] == (second["dealer"] + 1) % 3
@@ -150,7 +156,9 @@ def test_decision_bids_0_to_the_hand_size_once_each_in_seat_order_from_the_first
     first = state.current_player
     assert state.legal_actions() == sorted(f"bid:{n}" for n in range(HAND_SIZES[players] + 1))
     order = []
-    while state.view(None)["stage"] == "bid":
+    for _ in bounded("the bidding"):
+        if state.view(None)["stage"] != "bid":
+            break
         order.append(state.current_player)
         state.apply("bid:2")
     assert order == [(first + i) % players for i in range(players)]
@@ -169,7 +177,9 @@ def test_decision_bids_stay_hidden_until_the_round_is_scored() -> None:
     twin = state.resample_hidden(other, Rng(5))
     assert {twin.resample_hidden(other, Rng(k))._bids[bidder] for k in range(30)} != {7}
     rng = Rng(1)
-    while state.view(None)["round"] == 1:
+    for _ in bounded("round 1"):
+        if state.view(None)["round"] != 1:
+            break
         state.apply(rng.choice(state.legal_actions()))
     assert state.view(other)["sheet"][0]["bids"][bidder] == 7
 
@@ -336,7 +346,9 @@ def test_decision_cards_put_under_the_stock_are_never_drawn_again_in_a_round() -
     for players in (2, 3):
         for seed in range(60):
             state, rng = HerrlofState(players, seed), Rng(seed)
-            while not state.is_over():
+            for _ in bounded(f"seed {seed}"):
+                if state.is_over():
+                    break
                 assert state.view(None)["stock"] >= (11 if players == 2 else 8) - 5
                 state.apply(rng.choice(state.legal_actions()))
 
@@ -428,7 +440,9 @@ def test_decision_the_game_ends_after_the_round_that_reaches_the_target(players:
     assert state.view(None)["target"] == target
     assert HerrlofState(players, 2, {"target": 20}).view(None)["target"] == 20
     rng = Rng(2)
-    while not state.is_over():
+    for _ in bounded("the game"):
+        if state.is_over():
+            break
         before = state.view(None)
         state.apply(rng.choice(state.legal_actions()))
     totals = state.scores()
@@ -478,7 +492,9 @@ def test_decision_the_move_log_lists_every_card_played_while_the_table_shows_onl
     state = HerrlofState(2, 8)
     finish_bids(state)
     rng, played = Rng(8), []
-    while state.view(None)["round"] == 1 and not state.is_over():
+    for _ in bounded("round 1"):
+        if state.view(None)["round"] != 1 or state.is_over():
+            break
         action = rng.choice(state.legal_actions())
         if action.startswith("play:"):
             played.append(state.describe(action).removesuffix("を出す"))
@@ -535,7 +551,9 @@ def test_refusals_are_japanese_and_name_a_rule_of_the_page() -> None:
 def test_view_buttons_are_the_legal_actions_with_their_visible_text_in_their_names() -> None:
     for players in (2, 3):
         state, rng = HerrlofState(players, 21), Rng(21)
-        while not state.is_over():
+        for _ in bounded("the game"):
+            if state.is_over():
+                break
             seat = state.current_player
             html = render(state.view(seat))
             buttons = BUTTON.findall(html)
@@ -579,7 +597,9 @@ def test_every_worked_example_is_drawn_with_the_engines_own_results() -> None:
 
 def test_a_view_is_plain_json_data_at_every_stage() -> None:
     state, rng, stages = HerrlofState(3, 1), Rng(1), set()
-    while not state.is_over():
+    for _ in bounded("the game"):
+        if state.is_over():
+            break
         for seat in (None, 0, 1, 2):
             view = state.view(seat)
             assert json.loads(json.dumps(view)) == view
@@ -599,7 +619,9 @@ def test_the_search_projects_the_round_in_play_from_the_bids_and_the_tricks_left
     assert state.round_in_play() == ([0, 7], [0, 0], 15)
     before = project(state)
     assert before[1] > before[0] > 0
-    while state.round_in_play()[1] == [0, 0]:
+    for _ in bounded("the first trick"):
+        if state.round_in_play()[1] != [0, 0]:
+            break
         state.apply(state.legal_actions()[0])
     winner = state.round_in_play()[1].index(1)
     assert project(state)[winner] > before[winner]
@@ -615,10 +637,14 @@ def test_the_searchs_rollouts_play_to_about_the_end_of_the_round(players: int) -
     misses = []
     for seed in range(8):
         state = HerrlofState(players, seed)
-        while state.view(None)["round"] == 1:
+        for _ in bounded(f"seed {seed}"):
+            if state.view(None)["round"] != 1:
+                break
             horizon, rollout = round_horizon(state), state.clone()
             turns, mover = 0, rollout.current_player
-            while rollout.view(None)["round"] == 1:
+            for _ in bounded(f"seed {seed}: a rollout"):
+                if rollout.view(None)["round"] != 1:
+                    break
                 rollout.apply(bot.choose(rollout.view(rollout.current_player), rng))
                 turns += rollout.current_player != mover
                 mover = rollout.current_player

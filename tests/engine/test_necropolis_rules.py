@@ -12,6 +12,7 @@ from engine.games.necropolis.view import render
 from engine.rng import Rng
 
 from .buttons import buttons, misnamed
+from .harness import bounded
 
 REST = [f"{a}-{b}" for a, b in ALL_TILES]
 
@@ -283,7 +284,9 @@ def test_every_button_is_named_by_what_it_shows() -> None:
     seen: set[str] = set()
     for seed in range(20):
         state = NecropolisState(2, seed)
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             html = render(state.view(state.current_player))
             assert misnamed(html) == []
             for button in buttons(html):
@@ -329,7 +332,9 @@ def test_the_bot_proposes_only_near_the_end() -> None:
     proposed = 0
     for seed in range(40):
         state, rng = NecropolisState(2, seed), Rng(seed)
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             view = state.view(state.current_player)
             action = bot.choose(view, rng)
             if action == "propose":

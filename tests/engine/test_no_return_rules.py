@@ -39,6 +39,7 @@ from engine.rng import Rng
 
 from .buttons import buttons as board_buttons
 from .buttons import misnamed
+from .harness import bounded
 
 EVERY_ID = [counter_id(c) for c in ALL_COUNTERS]
 
@@ -178,7 +179,9 @@ def test_decision_only_the_setup_exchange_returns_counters_to_the_bag() -> None:
     for seed in range(10):
         state = finish_setup(NoReturnState(2 + seed % 3, seed))
         rng, bag = Rng(seed), state.view(None)["bag"]
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             state.apply(rng.choice(state.legal_actions()))
             assert state.view(None)["bag"] <= bag
             bag = state.view(None)["bag"]
@@ -482,7 +485,9 @@ def test_decision_log_lines_name_to_others_only_counters_played_openly() -> None
     rng = Rng(8)
     for seed in range(12):
         state = NoReturnState(2 + seed % 3, seed)
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             legal = state.legal_actions()
             done = [a for a in legal if a.endswith(":done") and a != "setup:done"]
             state.apply(rng.choice(done) if done and rng.below(2) else rng.choice(legal))
@@ -522,7 +527,9 @@ def test_action_ids_round_trip_and_their_namespaces_are_disjoint() -> None:
     rng = Rng(3)
     for seed in range(20):
         state = NoReturnState(2 + seed % 3, seed)
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             allowed = stages.get(state._stage.value)
             if allowed:
                 assert {a.split(":")[0] for a in state.legal_actions()} <= allowed
@@ -539,7 +546,9 @@ def test_refusals_are_japanese_and_name_the_rule_in_every_situation() -> None:
     rng = Rng(5)
     for seed in range(6):
         state = NoReturnState(2 + seed % 3, seed)
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             legal = state.legal_actions()
             before = state.view(state.current_player)
             for bad in [rng.choice(list(ACTIONS)), rng.choice(["nonsense", "place:pick:B99", "cash:more"])]:
@@ -558,7 +567,9 @@ def test_view_buttons_are_the_legal_actions_and_element_ids_are_unique() -> None
     rng = Rng(11)
     for seed in range(3):
         state = NoReturnState(2 + seed % 3, seed)
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             seat = state.current_player
             html = render(state.view(seat), prefix="p")
             buttons = set(re.findall(r'data-action="([^"]+)"', html))
@@ -607,7 +618,9 @@ def test_heuristic_bot_follows_its_plan_and_beats_randoms(players: int) -> None:
         state = NoReturnState(players, seed)
         bots = [HeuristicBot(), *[RandomBot()] * (players - 1)]
         rng = Rng(seed)
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             seat = state.current_player
             view = state.view(seat)
             if seat == 0:
@@ -627,7 +640,9 @@ def test_the_heuristic_completes_a_choice_it_did_not_start_instead_of_undoing_it
     finished = Multiset[str]()
     for seed in range(30):
         state, rng, bot = NoReturnState(2 + seed % 3, seed), Rng(seed), HeuristicBot()
-        while not state.is_over():
+        for _ in bounded(f"seed {seed}"):
+            if state.is_over():
+                break
             seat = state.current_player
             view = state.view(seat)
             hint = bot.choose(view, rng)
@@ -636,7 +651,9 @@ def test_the_heuristic_completes_a_choice_it_did_not_start_instead_of_undoing_it
             if not view["selection"]["picked"] and foreign and rng.below(3) == 0:
                 counter = foreign[rng.below(len(foreign))].split(":")[2]
                 state.apply(f"{mode}:pick:{counter}")
-                while state.current_player == seat and state.view(seat)["selection"]["mode"] == mode:
+                for _ in bounded(f"seed {seed}: a {mode}"):
+                    if state.current_player != seat or state.view(seat)["selection"]["mode"] != mode:
+                        break
                     step = bot.choose(state.view(seat), rng)
                     assert step != f"{mode}:unpick:{counter}" and step != "cancel", (mode, counter)
                     state.apply(step)
@@ -704,11 +721,15 @@ def test_the_search_counts_a_column_as_cash_to_come_while_the_bag_allows() -> No
     only what the turns left can cash counts for it; at the end, the score itself."""
     project = engine.find_game("no-return").projected_scores
     state, rng, bot = NoReturnState(2, 1), Rng(1), HeuristicBot()
-    while not any(row["minus"] for row in state.breakdown()):
+    for _ in bounded("the game"):
+        if any(row["minus"] for row in state.breakdown()):
+            break
         state.apply(bot.choose(state.view(state.current_player), rng))
     assert project(state) == [row["plus"] + row["minus"] for row in state.breakdown()]
     projected_less = False
-    while not state.is_over():
+    for _ in bounded("the game"):
+        if state.is_over():
+            break
         state.apply(bot.choose(state.view(state.current_player), rng))
         for row, projected in zip(state.breakdown(), project(state), strict=True):
             assert row["total"] <= projected <= row["plus"] + row["minus"]

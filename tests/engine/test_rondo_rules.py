@@ -34,7 +34,7 @@ from engine.games.rondo.rules import RULE_ANCHORS, SIDE, RondoState
 from engine.games.rondo.view import render, status
 from engine.rng import Rng
 
-from .harness import Table, run_invariants
+from .harness import Table, bounded, run_invariants
 
 FILLER = {"G": "h01", "P": "h02", "Y": "i01", "R": "m01", "B": "o01"}
 """A path from the centre holding all five colours: where a test parks the chips it does not need."""
@@ -108,7 +108,8 @@ def test_board_rings_are_closed_cycles_around_the_centre(ring: str) -> None:
     assert len(radii) == 1
     assert all(len(neighbours(s) & set(spaces)) == 2 for s in spaces)
     seen, here = [spaces[0]], spaces[0]
-    while True:  # walk the ring one way round: it comes back having met every space once
+    # walk the ring one way round: it comes back having met every space once
+    for _ in bounded("the walk round the ring"):
         here = next(s for s in sorted(neighbours(here) & set(spaces)) if s not in seen[-2:])
         if here == spaces[0]:
             break
@@ -558,7 +559,9 @@ def test_red_side_keeps_the_contract() -> None:
 def test_describe_names_every_legal_action_in_japanese() -> None:
     state, rng = RondoState(3, 4), Rng(4)
     seen = set()
-    while not state.is_over():
+    for _ in bounded("the game"):
+        if state.is_over():
+            break
         for action in state.legal_actions():
             text = state.describe(action)
             assert text and not text.isascii() and "という手はありません" not in text
@@ -590,7 +593,9 @@ class _Nesting(HTMLParser):
 
 def test_views_are_well_nested_html() -> None:
     state, rng = RondoState(4, 9), Rng(9)
-    while not state.is_over():
+    for _ in bounded("the game"):
+        if state.is_over():
+            break
         for seat in (state.current_player, None) if len(state.history) % 5 == 0 else ():
             checker = _Nesting()
             checker.feed(render(state.view(seat)))
