@@ -163,7 +163,8 @@ class Coach:
     def resume(cls, tutorial: Tutorial, state: State, marks: object, pressed: object = False) -> Coach:
         """The coach of a saved tutorial whose game is `state`: its log is played again from the
         tutorial's start through the same checks as play, passing each read step the save had
-        passed; the marks reached must be the saved ones (and a 次へ pressed, still pressed)."""
+        passed (and any read step a logged action follows); the marks reached must be the saved
+        ones, and a 次へ pressed where the log cannot show it stays pressed."""
         if not isinstance(marks, list) or not all(type(m) is int for m in marks) or not marks:
             raise BadLog(BAD_SAVE)
         if type(pressed) is not bool:
@@ -172,6 +173,8 @@ class Coach:
         try:
             for action in state.history:
                 coach._pass_read_steps(replay, len(marks))
+                if coach.waiting(replay) == "read":
+                    coach.next(replay)  # an action after a read step: its 次へ was pressed
                 if coach.waiting(replay) == "script":
                     if action != coach.scripted(replay):
                         raise BadLog(BAD_SAVE)
@@ -184,10 +187,8 @@ class Coach:
             raise BadLog(BAD_SAVE) from error
         if coach.marks != marks:
             raise BadLog(BAD_SAVE)
-        if pressed:
-            if coach.waiting(replay) != "read":
-                raise BadLog(BAD_SAVE)
-            coach.next(replay)
+        if pressed and coach.waiting(replay) == "read":
+            coach.next(replay)  # pressed before its script began: nothing in the log shows it
         return coach
 
     def _pass_read_steps(self, state: State, marks: int) -> None:

@@ -147,7 +147,7 @@ def test_a_saved_tutorial_resumes_at_its_step_and_a_bad_save_is_refused(game_id:
             Session(saved["log"], saved["seats"], {"tutorial": name, "marks": bad})
     with pytest.raises(BadLog):
         Session(saved["log"], saved["seats"], {"tutorial": "no-such-tutorial", "marks": marks})
-    for pressed in ("yes", 1, True):  # True: the tutorial is over, no read step is waiting
+    for pressed in ("yes", 1, None):
         with pytest.raises(BadLog):
             Session(saved["log"], saved["seats"], {"tutorial": name, "marks": marks, "pressed": pressed})
 
@@ -214,3 +214,35 @@ def test_the_coach_refuses_what_its_step_does_not_wait_for() -> None:
     for command in ("next", "sideways", None, 3):
         with pytest.raises((IllegalAction, ValueError)):
             session.coach_command(command)
+
+
+def test_a_save_part_way_through_a_read_steps_script_resumes() -> None:
+    """次へ on a read step, one of its two scripted moves played, saved: the log shows the press."""
+    from engine.games.necropolis.tutorial import start
+    from engine.tutorial import READ, Step
+
+    anything = lambda state: True  # noqa: E731
+    tutorial = Tutorial(
+        name="probe",
+        title="試し",
+        build=start,
+        steps=(
+            Step(say="引く", rule="turn", holds=anything, play=("draw",)),
+            Step(say="置く", rule="turn", holds=anything, play=("keep",)),
+            Step(say="相手の番", rule="turn", holds=anything, play=READ, then=("draw", "keep")),
+            Step(say="終わり", rule="turn", holds=anything),
+        ),
+        learned=(),
+    )
+    coach, state = Coach(tutorial), tutorial.build()
+    for action in ("draw", "keep"):
+        coach.check(state, action)
+        state.apply(action)
+        coach.settle(state)
+    coach.next(state)
+    state.apply(coach.scripted(state))  # type: ignore[arg-type]
+    coach.settle(state)
+    saved = coach.saved()
+    resumed = Coach.resume(tutorial, state, saved["marks"], saved["pressed"])
+    assert resumed.waiting(state) == "script" and resumed.scripted(state) == "keep"
+    assert resumed.frame(state) == coach.frame(state)
