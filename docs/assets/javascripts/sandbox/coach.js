@@ -98,6 +98,7 @@ export function createCoach(command) {
     const key = `${coach.tutorial}:${coach.step}:${done}`;
     const fresh = key !== shown;
     shown = key;
+    if (fresh) root.scrollTop = 0; // a new step is read from its first word
     if (fresh && !done && follow.checked) {
       root.dispatchEvent(new CustomEvent("rb-follow-rule", { bubbles: true, detail: { rule: coach.rule } }));
     }

@@ -137,7 +137,8 @@ export function mountSandbox(el) {
     hint.update(movable, ui.board);
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
     if (coach.show(next.coach, ui.board) && inSandbox) {
-      coach.focusTarget(ui.board).focus(); // a new step: its 次へ, or the move it asks for
+      // A new step: its 次へ, or the move it asks for (the step's words stay scrolled to their start).
+      coach.focusTarget(ui.board).focus({ preventScroll: coach.contains(coach.focusTarget(ui.board)) });
     } else if (focused && !(ui.board.contains(now) && visible(now))) {
       // Focus was on the board and the move took its element away (or hid it: the browser will
       // drop it): the same move's button if it is still there, else the first, else the board.
