@@ -342,3 +342,16 @@ def test_the_bot_proposes_only_near_the_end() -> None:
                 proposed += 1
             state.apply(action)
     assert proposed
+
+
+def test_the_review_shows_the_opponents_mastaba_and_drawn_tile_that_the_view_hides() -> None:
+    state = position(graves=[["5-6"], ["0-0"]], mastabas=[["1-1"], ["3-3", "2-4"]], turn_player=1)
+    state.apply("draw")
+    drawn = state.view(1)["drawn"]
+    live, review = state.view(0), state.review_view(0)
+    assert live["mastabas"][1] is None and live["drawn"] is None
+    assert review["revealed"] == {"mastabas": [["1-1"], ["2-4", "3-3"]], "drawn": drawn}
+    assert {key: review[key] for key in live} == live
+    html = render(review, interactive=False)
+    assert 'data-tile="3-3"' in html and f'data-tile="{drawn}"' in html and "振り返りなので表向き" in html
+    assert 'data-tile="3-3"' not in render(live, interactive=False)

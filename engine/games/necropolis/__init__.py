@@ -4,6 +4,7 @@ from engine.bots.random_bot import RandomBot
 from engine.game import Game
 from engine.games.necropolis.bots import HeuristicBot
 from engine.games.necropolis.examples import FIGURES, SCENARIOS
+from engine.games.necropolis.hints import explain
 from engine.games.necropolis.rules import NecropolisState
 from engine.games.necropolis.tutorial import TUTORIALS
 from engine.games.necropolis.view import render, status
@@ -17,4 +18,5 @@ GAME = Game(
     figures=FIGURES,
     offers=frozenset({"propose"}),
     tutorials=TUTORIALS,
+    explain=explain,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.necropolis.rules import ALL_TILES, parse_tile, penalty, pips, tile_id
+from engine.games.necropolis.rules import ALL_TILES, Tile, parse_tile, penalty, pips, tile_id
 from engine.rng import Rng
 
 REBUILD_GAIN = 5
@@ -43,16 +43,22 @@ class HeuristicBot:
         exchanges = [a for a in legal if a.startswith("exchange:")]
         if exchanges:
             heaviest = max(exchanges, key=lambda a: (pips(parse_tile(a.split(":")[1])), a))
-            if pips(parse_tile(heaviest.split(":")[1])) - _unseen_average(view) >= EXCHANGE_GAIN:
+            if pips(parse_tile(heaviest.split(":")[1])) - unseen_average(view) >= EXCHANGE_GAIN:
                 return heaviest
         return "draw" if "draw" in legal else legal[0]
 
 
-def _unseen_average(view: dict[str, Any]) -> float:
+def unseen_tiles(view: dict[str, Any]) -> list[Tile]:
+    """The tiles the seat has not seen: the pile's, the opponent's mastaba and its drawn tile."""
     seen = {t for grave in view["graves"] for t in grave} | set(view["discarded"])
     seen |= set(view["mastabas"][view["seat"]] or []) | ({view["drawn"]} if view["drawn"] else set())
     seen = {tile_id(tuple(sorted(parse_tile(t)))) for t in seen}
-    unseen = [pips(t) for t in ALL_TILES if tile_id(t) not in seen]
+    return [t for t in ALL_TILES if tile_id(t) not in seen]
+
+
+def unseen_average(view: dict[str, Any]) -> float:
+    """The mean pips of the tiles the seat has not seen (0 when it has seen them all)."""
+    unseen = [pips(t) for t in unseen_tiles(view)]
     return sum(unseen) / len(unseen) if unseen else 0.0
 
 
@@ -63,5 +69,5 @@ def _my_estimate(view: dict[str, Any]) -> float:
 
 def _their_estimate(view: dict[str, Any]) -> float:
     other = 1 - view["seat"]
-    hidden = view["mastaba_counts"][other] * _unseen_average(view)
+    hidden = view["mastaba_counts"][other] * unseen_average(view)
     return hidden + penalty([], parse_tile(view["starts"][other]))

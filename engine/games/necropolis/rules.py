@@ -403,6 +403,16 @@ class NecropolisState(State):
             }
         return view
 
+    def review_view(self, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view with both mastabas and a tile another seat drew shown (`revealed`); the
+        pile stays face down: it belongs to nobody and nobody ever saw its order."""
+        view = self.view(seat)
+        view["revealed"] = {
+            "mastabas": [[tile_id(t) for t in sorted(m)] for m in self._mastabas],
+            "drawn": tile_id(self._drawn) if self._drawn else None,
+        }
+        return view
+
 
 _SIDE = {"L": "左端", "R": "右端"}
 _PLAIN = {

@@ -3,7 +3,8 @@
 The same function draws the live sandbox and the page's figures, so a figure cannot disagree
 with the engine. Clickable things are <button data-action>: a button with visible text is named
 by that text (the full description is its title), a tile button by its description; hidden
-tiles are drawn as backs that carry no face at all. Discarded graves stay face up here, as a
+tiles are drawn as backs that carry no face at all, except in a finished game's review
+(`review_view`), which shows them face up and says so. Discarded graves stay face up here, as a
 memory aid (at the table they lie face down).
 """
 
@@ -23,6 +24,8 @@ _PIP_SPOTS = {
     5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
     6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
 }
+REVEALED = "振り返りなので表向き"
+"""The label of a piece a review shows that was hidden from the seat during the game."""
 _ENDINGS = {
     "pile-empty": "山が尽きたため",
     "agreement": "終了の提案が受け入れられたため",
@@ -115,7 +118,11 @@ def _placement_buttons(legal: list[str], side: str) -> str:
 def _mastaba(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
     tiles = view["mastabas"][seat]
     count = view["mastaba_counts"][seat]
-    if tiles is None:
+    if tiles is None and count and "revealed" in view:
+        shown = view["revealed"]["mastabas"][seat]
+        items = "".join(_mastaba_tile(tile, [], prefix) for tile in shown)
+        label = f"マスタバ（{count}枚・{REVEALED}）"
+    elif tiles is None:
         items = "".join(f"<li>{back_svg(f'{prefix}-back-{seat}-{i}')}</li>" for i in range(count))
         label = f"マスタバ（{count}枚・裏向き）"
     else:
@@ -142,6 +149,10 @@ def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
         tile = view["drawn"]
         face = tile_svg(tile, element_id=f"{prefix}-t-{_key(tile)}")
         drawn = f'<div class="nec-drawn"><span>引いた牌:</span>{face}</div>'
+    elif view["has_drawn"] and "revealed" in view:
+        tile = view["revealed"]["drawn"]
+        face = tile_svg(tile, element_id=f"{prefix}-t-{_key(tile)}")
+        drawn = f'<div class="nec-drawn"><span>引いた牌（{REVEALED}）:</span>{face}</div>'
     elif view["has_drawn"]:
         drawn = f'<div class="nec-drawn"><span>引いた牌:</span>{back_svg(f"{prefix}-drawn-back")}</div>'
     order = ["draw", "keep", "rebuild:draw", "propose", "accept", "decline"]
