@@ -736,3 +736,21 @@ def test_the_search_counts_a_column_as_cash_to_come_while_the_bag_allows() -> No
             projected_less = projected_less or projected < row["plus"] + row["minus"]
     assert projected_less
     assert project(state) == state.scores()
+
+
+def test_the_review_shows_the_other_hand_its_exchange_and_selection_that_the_view_hides() -> None:
+    hands = [
+        ["B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8"],
+        ["R2", "G11", "G10", "G9", "P1", "P2", "K3", "Y4"],
+    ]
+    state = play(position(hands, turn_player=1), "exchange", "exchange:pick:R2", "exchange:done")
+    play(state, "exchange", "exchange:pick:B1", "exchange:done", "place", "place:pick:G11")
+    live, review = state.view(0), state.review_view(0)
+    assert {key: review[key] for key in live} == live
+    revealed = review["revealed"]
+    assert revealed["exchanged"] == [["B1"], ["R2"]] and "G11" in revealed["hands"][1]
+    assert revealed["selection"]["mode"] == "place" and revealed["selection"]["picked"] == ["G11"]
+    assert revealed["hands"][0] == live["hand"]
+    html, hidden = render(review, interactive=False), render(live, interactive=False)
+    assert 'data-counter="R2"' in html and "振り返りなので表向き" in html and "nr-chosen" in html
+    assert 'data-counter="R2"' not in hidden and 'data-counter="G11"' not in hidden

@@ -648,6 +648,20 @@ class NoReturnState(State):
             "cashing_sum": sum(cashing),
         }
 
+    def review_view(self, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view with every seat's hand, set-up put-aside and exchanged counters shown, and
+        the selection another seat is making (`revealed`); the bag (and the box) stay closed: they
+        belong to nobody and nobody ever saw their order."""
+        view = self.view(seat)
+        current = self.current_player
+        view["revealed"] = {
+            "hands": [[counter_id(c) for c in display_order(hand)] for hand in self._hands],
+            "aside": [[counter_id(c) for c in display_order(part)] for part in self._aside],
+            "exchanged": [[counter_id(c) for c in display_order(part)] for part in self._removed],
+            "selection": self._selection_view() if current is not None and current != seat else None,
+        }
+        return view
+
 
 _QUIET = tuple(LogEntry(seat, "") for seat in range(max(INFO.players)))
 _STAGE_NAMES = {Stage.PLACE: "並べる", Stage.EXCHANGE: "交換する", Stage.CASH: "清算する"}

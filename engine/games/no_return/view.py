@@ -4,8 +4,10 @@ The same function draws the live sandbox and the page's figures, so a figure can
 with the engine. Clickable things are <button data-action>, each named by what it shows (its text,
 or the counter on it) and described by the action's full text; a counter's colour always comes
 with its own symbol (blue ●, red ▲, green ■, purple ◆, pink ★, yellow ✚) and its value; counters
-another seat holds are drawn as backs that carry no face data at all. Cashed counters stay face
-up in the score piles, as a memory aid (at the table they are stacked face down).
+another seat holds are drawn as backs that carry no face data at all, except in a finished
+game's review (`review_view`), which shows every hidden counter face up and says so. Cashed
+counters stay face up in the score piles, as a memory aid (at the table they are stacked face
+down).
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ _SHORT = {
     "cash:more": "清算を1個増やす",
     "cash:fewer": "清算を1個減らす",
 }
+REVEALED = "振り返りなので表向き"
+"""The label of counters a review shows that were hidden from the seat during the game."""
 _MODE_TEXT = {
     "setup": "準備の交換: 脇に伏せるカウンター（0〜8個）を選んでください",
     "choose": "この手番の行動を選んでください",
@@ -138,13 +142,22 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
         f'<section class="nr-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
         f'<h3>{name}{marks} <span class="rb-tag">フェイズ{public["phase"]}</span></h3>'
         f"{_columns(view, seat, legal, prefix)}{_cashed(public, seat, prefix)}"
-        f"{_hand(view, seat, legal, prefix)}{_hidden_counts(public)}</section>"
+        f"{_hand(view, seat, legal, prefix)}{_hidden(view, seat, prefix)}</section>"
     )
+
+
+def _selection(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """The selection `seat` is making, as this view may show it: the viewer's own, or in a
+    review another seat's."""
+    if seat == view["seat"]:
+        return view["selection"]
+    revealed = view.get("revealed")
+    return revealed["selection"] if revealed and seat == view["current_player"] else None
 
 
 def _columns(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
     public = view["seats"][seat]
-    selection = view["selection"] if seat == view["seat"] else None
+    selection = _selection(view, seat)
     cashing = selection["column"] if selection and selection["mode"] == "cash" else None
     taken = len(selection["cashing"]) if cashing else 0
     columns = "".join(
@@ -188,6 +201,8 @@ def _cashed(public: dict[str, Any], seat: int, prefix: str) -> str:
 
 def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
     count = view["seats"][seat]["hand_count"]
+    if seat != view["seat"] and "revealed" in view:
+        return _revealed_hand(view, seat, prefix)
     if seat != view["seat"] or view["hand"] is None:
         backs = "".join(
             f"<li>{back_svg(f'{prefix}-s{seat}-back-{i}', small=True)}</li>" for i in range(count)
@@ -208,6 +223,22 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
     return f'<div class="nr-hand"><h4>手元（{count}個）</h4><ul class="nr-tokens">{"".join(items)}</ul></div>'
 
 
+def _revealed_hand(view: dict[str, Any], seat: int, prefix: str) -> str:
+    """Another seat's hand in a review, face up, its chosen counters marked as they are chosen."""
+    selection = _selection(view, seat)
+    picked = list(selection["picked"]) if selection else []
+    items = []
+    for i, counter in enumerate(view["revealed"]["hands"][seat]):
+        chosen = counter in picked
+        if chosen:
+            picked.remove(counter)
+        token = token_svg(counter, element_id=f"{prefix}-s{seat}-hand-{i}")
+        items.append(f'<li><span class="nr-slot{" nr-chosen" if chosen else ""}">{token}</span></li>')
+    marked = "・枠つきは選んでいる途中" if selection and selection["picked"] else ""
+    heading = f"手元（{len(items)}個・{REVEALED}{marked}）"
+    return f'<div class="nr-hand"><h4>{heading}</h4><ul class="nr-tokens">{"".join(items)}</ul></div>'
+
+
 def _hand_token(token: str, counter: str, mode: str | None, *, chosen: bool, legal: list[str]) -> str:
     """A hand counter; a button when choosing or un-choosing it is legal now."""
     action = f"{mode}:{'unpick' if chosen else 'pick'}:{counter}"
@@ -221,13 +252,27 @@ def _hand_token(token: str, counter: str, mode: str | None, *, chosen: bool, leg
     )
 
 
-def _hidden_counts(public: dict[str, Any]) -> str:
-    notes = []
-    if public["aside_count"]:
-        notes.append(f"準備の交換で脇に伏せた: {public['aside_count']}個")
-    if public["exchanged_count"]:
-        notes.append(f"交換で上ブタに伏せた: {public['exchanged_count']}個")
-    return "".join(f'<p class="nr-note">{note}</p>' for note in notes)
+def _hidden(view: dict[str, Any], seat: int, prefix: str) -> str:
+    """The counters `seat` put face down: how many, and in a review which."""
+    public, revealed = view["seats"][seat], view.get("revealed")
+    parts = []
+    for key, count, text in (
+        ("aside", public["aside_count"], "準備の交換で脇に伏せた"),
+        ("exchanged", public["exchanged_count"], "交換で上ブタに伏せた"),
+    ):
+        if not count:
+            continue
+        if not revealed:
+            parts.append(f'<p class="nr-note">{text}: {count}個</p>')
+            continue
+        tokens = "".join(
+            f"<li>{token_svg(c, element_id=f'{prefix}-s{seat}-{key}-{i}', small=True)}</li>"
+            for i, c in enumerate(revealed[key][seat])
+        )
+        parts.append(
+            f'<p class="nr-note">{text}: {count}個（{REVEALED}）</p><ul class="nr-tokens">{tokens}</ul>'
+        )
+    return "".join(parts)
 
 
 def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
