@@ -717,3 +717,24 @@ def test_the_search_looks_ahead_to_the_end_of_the_hand(players: int) -> None:
         state.apply(rng.choice(state.legal_actions()))
         plays += 1
     assert horizon(state) == 0 and plays == len(DECK) - state.view(None)["imp_count"]
+
+
+def test_the_review_shows_the_other_hands_their_passes_and_the_imps_trick_that_the_view_hides() -> None:
+    state = play(BottleImpState(3, seed=1), "imp:3", "left:6", "right:9", "done")
+    chosen = state.view(1)["hand"][0]
+    play(state, f"imp:{chosen}")
+    live, review = state.view(0), state.review_view(0)
+    assert {key: review[key] for key in live} == live
+    assert review["revealed"]["picks"][1] == [chosen, None, None]
+    assert review["revealed"]["hands"][1] == state.view(1)["hand"]
+    html = render(review, interactive=False)
+    assert f'data-card="{chosen}"' in html and "振り返りなので表向き" in html
+    assert f'data-card="{chosen}"' not in render(live, interactive=False)
+    while state.view(0)["stage"] == "passing":
+        legal = state.legal_actions()
+        play(state, "done" if "done" in legal else next(a for a in legal if not a.startswith("back:")))
+    imp = state.review_view(0)["revealed"]["imp"]
+    assert len(imp) == 3 and 3 in imp and chosen in imp
+    assert render(state.view(0), interactive=False).count('data-card="') < render(
+        state.review_view(0), interactive=False
+    ).count('data-card="')

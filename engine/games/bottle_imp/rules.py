@@ -565,6 +565,19 @@ class BottleImpState(State):
             "received": received,
         }
 
+    def review_view(self, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view with every hidden card shown (`revealed`): every seat's hidden hand and
+        face-up cards, the cards each chose to pass this hand, and the Imp's trick. Nothing is left
+        face down: every card is dealt."""
+        view = self.view(seat)
+        view["revealed"] = {
+            "hands": [list(hand) for hand in self._hands],
+            "open": [list(part) for part in self._open],
+            "picks": [list(picks) for picks in self._picks],
+            "imp": list(self._imp),
+        }
+        return view
+
     # --- hidden information ------------------------------------------------------------------------
 
     def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:

@@ -5,7 +5,8 @@ with the engine. Clickable things are <button data-action> for exactly the legal
 card shows its number, its suit's colour together with the suit's symbol (yellow ✚, blue ●,
 red ▲) and its coins as pips; cards another seat holds, the Imp's trick and (2 players) the
 opponent's face-up cards before the passes resolve are drawn as backs that carry no face data at
-all. A card in play keeps one element id wherever it moves.
+all, except in a finished game's review (`review_view`), which shows them face up and says so.
+A card in play keeps one element id wherever it moves.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from engine.games.bottle_imp.cards import COINS, SUIT, card_label, suit_label
-from engine.games.bottle_imp.codec import SLOT_NAMES, describe_action
+from engine.games.bottle_imp.cards import COINS, SUIT, card_label, card_name, suit_label
+from engine.games.bottle_imp.codec import SLOT_NAMES, SLOTS, describe_action
 from engine.text import game_over, points, signed
 
 _SHAPES = {
@@ -22,6 +23,8 @@ _SHAPES = {
     "R": '<polygon class="bi-symbol" points="22,3.5 27.5,14 16.5,14"/>',
     "Y": '<path class="bi-symbol" d="M20 3.5h4v3.5h3.5v4h-3.5v3.5h-4v-3.5h-3.5v-4h3.5z"/>',
 }
+REVEALED = "振り返りなので表向き"
+"""The label of cards a review shows that were hidden from the seat during the game."""
 _BOTTLE = (
     '<path class="bi-bottle" d="M40 2h8v3h-1v7c5 3 7 7 7 12v20c0 3-2 4-4 4h-12c-2 0-4-1-4-4V24c0-5 2-9 '
     '7-12V5h-1z"/>'
@@ -135,6 +138,11 @@ def _imp(view: dict[str, Any], prefix: str) -> str:
         cards = "".join(f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>" for c in shown)
         heading = f"インプのトリック: {len(shown)}枚（表に返した）"
         return f'<div class="bi-imp"><h4>{heading}</h4><ul class="bi-cards">{cards}</ul></div>'
+    if "revealed" in view and count:
+        shown = view["revealed"]["imp"]
+        cards = "".join(f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>" for c in shown)
+        heading = f"インプのトリック: {count}枚（{REVEALED}）"
+        return f'<div class="bi-imp"><h4>{heading}</h4><ul class="bi-cards">{cards}</ul></div>'
     known = own_imp_cards(view)
     items = [f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>" for c in known]
     items += [f"<li>{back_svg(f'{prefix}-imp-{i}', small=True)}</li>" for i in range(count - len(known))]
@@ -213,7 +221,7 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
     turn = " rb-current" if seat == view["current_player"] else ""
     tags = "".join(f'<span class="rb-tag">{mark}</span>' for mark in marks)
     label = f"{view['seat_names'][seat]}の席"
-    cards = _hand(view, seat, legal, prefix) + _open(view, seat, legal, prefix)
+    cards = _hand(view, seat, legal, prefix) + _open(view, seat, legal, prefix) + _passed(view, seat)
     return (
         f'<section class="bi-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{label}">'
         f"<h3>{_name(view, seat)}{tags}</h3>{cards}"
@@ -225,6 +233,13 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
 def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
     count = view["seats"][seat]["hand_count"]
     label = "手札" if view["players"] != 2 else "手札（伏せてある）"
+    if seat != view["seat"] and "revealed" in view:
+        cards = "".join(
+            f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>"
+            for c in view["revealed"]["hands"][seat]
+        )
+        heading = f"{label}: {count}枚（{REVEALED}）"
+        return f'<div class="bi-hand"><h4>{heading}</h4><ul class="bi-cards">{cards}</ul></div>'
     if seat != view["seat"]:
         backs = "".join(
             f"<li>{back_svg(f'{prefix}-s{seat}-back-{i}', small=True)}</li>" for i in range(count)
@@ -249,6 +264,13 @@ def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
     if view["players"] != 2:
         return ""
     cards = view["seats"][seat]["open"]
+    if None in cards and "revealed" in view:
+        faces = "".join(
+            f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>"
+            for c in view["revealed"]["open"][seat]
+        )
+        heading = f"公開札: {len(cards)}枚（カードを渡し終えると表になる・{REVEALED}）"
+        return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards">{faces}</ul></div>'
     if None in cards:  # another seat's, before the passes resolve: backs only
         backs = "".join(
             f"<li>{back_svg(f'{prefix}-s{seat}-open-{i}', small=True)}</li>" for i in range(len(cards))
@@ -259,6 +281,21 @@ def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
     seen = "相手に見えるのはカードを渡し終えてから" if view["stage"] == "passing" else "全員に見える"
     heading = f"公開札: {len(cards)}枚（{seen}）"
     return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards">{items}</ul></div>'
+
+
+def _passed(view: dict[str, Any], seat: int) -> str:
+    """In a review, the cards another seat chose to pass this hand and where they went."""
+    if seat == view["seat"] or "revealed" not in view:
+        return ""
+    picks = view["revealed"]["picks"][seat]
+    chosen = [
+        f"{SLOT_NAMES[kind]}{_receiver_name(view, seat, kind)}に{card_name(card)}"
+        for kind, card in zip(SLOTS[view["players"]], picks, strict=True)
+        if card is not None
+    ]
+    if not chosen:
+        return ""
+    return f'<p class="bi-passed">渡すカードに選んだもの（{REVEALED}）: {"、".join(chosen)}</p>'
 
 
 def _card_button(card: int, legal: list[str], prefix: str, *, received: bool = False) -> str:
