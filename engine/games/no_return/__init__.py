@@ -6,6 +6,7 @@ from engine.games.no_return.bots import HeuristicBot, projected_scores
 from engine.games.no_return.examples import FIGURES, SCENARIOS
 from engine.games.no_return.hints import explain
 from engine.games.no_return.rules import NoReturnState
+from engine.games.no_return.tutorial import TUTORIALS
 from engine.games.no_return.view import render, status
 
 GAME = Game(
@@ -24,5 +25,6 @@ GAME = Game(
     # two standard errors, 67.5 %. Over 400 games: 68.2 %, where the plain rollouts had 58.6 % (210);
     # at 3 and 4 players 1.60× and 1.72× the fair share, where they had 1.49× and 1.57×.
     search_confidence=1.0,
+    tutorials=TUTORIALS,
     explain=explain,
 )

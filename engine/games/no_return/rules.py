@@ -121,6 +121,9 @@ class Stage(Enum):
 
 class NoReturnState(State):
     info = INFO
+    _boxed: tuple[Counter, ...] = ()
+    """Counters left in the box, out of play and unseen by all, for a shortened game (a tutorial's
+    start). A class default, so an ordinary game's state holds no such field."""
 
     def __init__(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, seed, options)
@@ -162,10 +165,14 @@ class NoReturnState(State):
         phase2: list[bool] | None = None,
         turn_player: int = 0,
         end_triggered_by: int | None = None,
+        boxed: list[str] | None = None,
+        before_setup: bool = False,
     ) -> NoReturnState:
         """A rigged position after the set-up exchange; every one of the 132 counters placed once.
 
-        An empty bag needs `end_triggered_by`, the seat that drew its last counter.
+        An empty bag needs `end_triggered_by`, the seat that drew its last counter. `boxed`
+        counters stay in the box (a shorter game); `before_setup` starts at seat 0's set-up
+        exchange instead (hands dealt, no columns yet).
         """
         players = len(hands)
         state = cls(players, 0, {"start_player": 0})
@@ -178,8 +185,15 @@ class NoReturnState(State):
         state._phase2 = list(phase2 or [False] * players)
         state._turn_player = turn_player
         state._turns = [1 if seat < turn_player else 0 for seat in range(players)]
-        state._stage = Stage.CHOOSE
+        state._stage = Stage.SETUP if before_setup else Stage.CHOOSE
         state._last_drawn_by = end_triggered_by
+        if boxed:
+            state._boxed = tuple(sorted(_parse_all(boxed)))
+        dealt = len(state._bag) + len(state._boxed) + sum(map(len, state._hands))
+        if before_setup and (turn_player or any(state._phase2) or dealt != len(ALL_COUNTERS)):
+            raise ValueError(
+                "before the set-up exchange, seat 0 begins and only hands, bag and box hold counters"
+            )
         if (end_triggered_by is None) != bool(state._bag):
             raise ValueError("the end is triggered exactly when the bag is empty")
         if sorted(state.components()) != sorted(ALL_COUNTERS):
@@ -208,15 +222,15 @@ class NoReturnState(State):
         return winners(self.breakdown())
 
     def components(self) -> list[Counter]:
-        """Every counter wherever it is: bag, hands, columns, score piles, lid, set-up aside."""
-        found = list(self._bag) + list(self._paid)
+        """Every counter wherever it is: bag, box, hands, columns, score piles, lid, set-up aside."""
+        found = list(self._bag) + list(self._boxed) + list(self._paid)
         for seat in range(self.players):
             found += self._hands[seat] + self._cashed[seat] + self._removed[seat] + self._aside[seat]
             found += [(c, v) for c, column in self._columns[seat].items() for v in column]
         return found
 
     def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Redeal other seats' hands, put-aside and exchanged counters, and the bag's order.
+        """Redeal other seats' hands, put-aside and exchanged counters, the bag and the box.
 
         Another player's half-made selection is hidden too: that player is put back at the
         start of the choice (the set-up exchange, or the turn's action) with nothing chosen.
@@ -227,10 +241,12 @@ class NoReturnState(State):
                 self._reset_selection()
         others = [s for s in range(self.players) if s != seat]
         places = [part for s in others for part in (self._hands[s], self._removed[s], self._aside[s])]
-        pool = sorted(self._bag + [counter for part in places for counter in part])
+        pool = sorted(self._bag + list(self._boxed) + [counter for part in places for counter in part])
         rng.shuffle(pool)
         for part in places:
             part[:], pool = pool[: len(part)], pool[len(part) :]
+        if self._boxed:
+            self._boxed, pool = tuple(pool[: len(self._boxed)]), pool[len(self._boxed) :]
         self._bag = pool
         self._rng = Rng(rng.next64())
 
@@ -613,6 +629,8 @@ class NoReturnState(State):
             "selection": self._selection_view() if own and seat == current else None,
             "legal_actions": self.legal_actions() if own and seat == current else [],
         }
+        if self._boxed:
+            view["boxed"] = len(self._boxed)  # only in a shortened game: an ordinary view is unchanged
         if self.is_over():
             view["result"] = {
                 "breakdown": self.breakdown(),

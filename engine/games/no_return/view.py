@@ -121,9 +121,14 @@ def _table(view: dict[str, Any], prefix: str) -> str:
         if end is not None and "result" not in view
         else ""
     )
+    boxed = (
+        f'<p class="nr-note">練習用の短いゲームです（{view["boxed"]}個は箱にしまったまま使いません）。</p>'
+        if "boxed" in view
+        else ""
+    )
     return (
         f'<section class="nr-table rb-box" id="{prefix}-table" aria-label="場の中央">'
-        f'<p class="nr-bag">袋: 残り <strong>{view["bag"]}</strong> 個</p>'
+        f'<p class="nr-bag">袋: 残り <strong>{view["bag"]}</strong> 個</p>{boxed}'
         f'<div class="nr-lid"><h3>上ブタ: 支払い {len(lid["payments"])}個（計{lid["payment_total"]}）・'
         f"伏せた交換 {lid['hidden']}個</h3>"
         f'<ul class="nr-tokens" aria-label="支払われたカウンター">{payments}</ul></div>{notice}</section>'

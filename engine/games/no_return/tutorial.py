@@ -1,0 +1,365 @@
+"""No Return's guided first game (engine.tutorial): a short 2-player game on a bag of 19 counters.
+
+The rules are the same for 2 to 4 players, so one tutorial at 2 teaches them all. The reader is
+the start player. The other 97 counters stay in the box (the board says so), so the game ends
+after the set-up exchange and five turns each: two placing turns, the move to phase 2 with a
+cashing, an exchange when no colour can pay, and a last cashing that draws the bag's last
+counter; the opponent's last turn completes the round with a pass, and the scores tie so that
+the tie-break decides.
+
+The bag is listed as rigged, last counter drawn first. The set-up exchange puts the five
+counters set aside back and shuffles the bag (with the generator `from_position` seeds), so
+its first 14 counters are ordered for the refills to draw, in turn: the reader B4 G5 B9, the
+opponent B1 Y9, the reader R3, the opponent P7 B8, the reader G2, the opponent G1 Y2 P4 R2,
+the reader Y6 R5, the opponent K4 Y3, the reader P9 K2. The reader's G1 and R2 come back in one
+refill of the opponent's, so the order the reader sets them aside in does not matter.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Multiset
+from typing import Any
+
+from engine.core import State
+from engine.games.no_return.codec import ALL_COUNTERS, counter_id
+from engine.games.no_return.rules import NoReturnState
+from engine.tutorial import Step, Tutorial
+
+READER, OPPONENT = 0, 1
+HANDS = [
+    ["B11", "B10", "B7", "Y11", "Y8", "P5", "G1", "R2"],
+    ["R11", "R11", "G6", "G6", "K11", "B1", "G5", "R5"],
+]
+BAG = [
+    *("P9", "Y6", "K4", "K2", "P7", "Y2", "G2", "R3", "B9", "Y9", "Y3", "B4", "B8", "P4"),
+    *("R1", "B2", "K11"),  # the opponent's draws in the set-up exchange
+    *("P3", "K9"),  # the reader's
+]
+
+
+def start() -> NoReturnState:
+    used = Multiset(HANDS[READER] + HANDS[OPPONENT] + BAG)
+    boxed = Multiset(counter_id(c) for c in ALL_COUNTERS) - used
+    return NoReturnState.from_position(
+        hands=HANDS, columns=[{}, {}], bag=BAG, boxed=sorted(boxed.elements()), before_setup=True
+    )
+
+
+# --- what the reader can see -----------------------------------------------------------------
+
+
+def _view(state: State) -> dict[str, Any]:
+    return state.view(READER)
+
+
+def _hand(state: State) -> list[str]:
+    return sorted(_view(state)["hand"])
+
+
+def _columns(state: State, seat: int) -> dict[str, list[int]]:
+    return _view(state)["seats"][seat]["columns"]
+
+
+def _picked(state: State) -> list[str]:
+    return sorted(_view(state)["selection"]["picked"])
+
+
+def _cashing(state: State) -> list[str]:
+    return _view(state)["selection"]["cashing"]
+
+
+def _bag(state: State) -> int:
+    return _view(state)["bag"]
+
+
+def _phase(state: State, seat: int) -> int:
+    return _view(state)["seats"][seat]["phase"]
+
+
+def _offered(state: State, *steps: str, kind: str = "") -> list[str]:
+    """The reader's legal actions after `steps` (on a copy), those starting with `kind`."""
+    trial = state.clone()
+    for action in steps:
+        trial.apply(action)
+    return [a for a in trial.legal_actions() if a.startswith(kind)]
+
+
+def _last_line(state: State) -> str:
+    return state.log_lines(READER)[-1]
+
+
+def _readers_turn(state: State) -> bool:
+    return state.current_player == READER and _view(state)["selection"]["mode"] == "choose"
+
+
+# --- the steps -------------------------------------------------------------------------------
+
+STEPS = (
+    Step(
+        say="ノーリターンへようこそ。6色のカウンターを色ごとに自分の前へ並べて「列」を作り、"
+        "あとでそれを「清算」して得点にするゲームです。練習用に、袋の中身を19個に減らしてあります。",
+        rule="overview",
+        holds=lambda s: s.players == 2 and _bag(s) == 19 and _view(s)["boxed"] == 97,
+        point=("nr-table",),
+    ),
+    Step(
+        say="目的は、終わったときの「清算した数の合計 − 列に残った数の合計」を大きくすることです。"
+        "前半のフェイズ1で並べ、後半のフェイズ2で清算します。列に残ったカウンターは失点になります。",
+        rule="overview",
+        holds=lambda s: s.scores() == [0, 0] and _phase(s, READER) == _phase(s, OPPONENT) == 1,
+    ),
+    Step(
+        say="まず「準備の交換」です。手元の8個から要らないものを伏せて脇へよけ、同じ個数を袋から引き直せます。"
+        "同じ色の仲間がなく、列を始めるにも小さすぎる緑1と赤2を選んでください。",
+        rule="setup",
+        holds=lambda s: _view(s)["stage"] == "setup" and _hand(s) == sorted(HANDS[READER]),
+        play=("setup:pick:G1", "setup:pick:R2"),
+        until=lambda s: _picked(s) == ["G1", "R2"],
+        point=("setup:pick:G1", "setup:pick:R2"),
+        nudge="この練習では、同じ色の仲間がない緑1と赤2の2個をよけます。",
+    ),
+    Step(
+        say="「脇に伏せて引く」を押すと、よけた2個のかわりに袋から2個を引きます。"
+        "準備の交換はスタートプレイヤーのあなたから1人1回ずつ行い、よけたカウンターは全員が終わってから袋に戻して混ぜます。",
+        rule="setup",
+        holds=lambda s: (
+            _picked(s) == ["G1", "R2"]
+            and "setup:done" in s.legal_actions()
+            and _view(s)["start_player"] == READER
+        ),
+        play=("setup:done",),
+        then=("setup:pick:B1", "setup:pick:G5", "setup:pick:R5", "setup:done"),
+        point=("setup:done",),
+        nudge="選んだ緑1と赤2のまま、「脇に伏せて引く」を押してください。",
+    ),
+    Step(
+        say="相手も準備の交換（3個）を済ませ、脇の5個は袋に戻りました。ここから手番を交互に行います。"
+        "手番には行動を1つだけ。フェイズ1では「並べる」か「交換」です。",
+        rule="turn",
+        holds=lambda s: (
+            _readers_turn(s)
+            and _hand(s) == sorted(["B11", "B10", "B7", "Y11", "Y8", "P5", "K9", "P3"])
+            and _bag(s) == 19
+            and "3個を伏せて脇に置き" in _last_line(s)
+        ),
+        point=("place", "exchange"),
+    ),
+    Step(
+        say="最初の列を作りましょう。「並べる」を押して、青11・青10・青7を選びます。"
+        "1回に並べられるのは1色だけで、列は上から大きい順になります。",
+        rule="placing",
+        holds=lambda s: (
+            _columns(s, READER) == {}
+            and _offered(s, "place", "place:pick:B11", kind="place:pick")
+            == ["place:pick:B10", "place:pick:B7"]
+        ),
+        play=("place", "place:pick:B11", "place:pick:B10", "place:pick:B7"),
+        until=lambda s: _picked(s) == ["B10", "B11", "B7"],
+        point=("place", "place:pick:B11", "place:pick:B10", "place:pick:B7"),
+        nudge="ここでは青11・10・7の3個で青の列を作ります。1回の手番に並べられるのは1色だけです。",
+    ),
+    Step(
+        say="「並べて確定」を押します。手元から3個出したので、手番の終わりに袋から3個を引いて、"
+        "手元を8個に戻します。これを「補充」といいます。",
+        rule="turn",
+        holds=lambda s: _picked(s) == ["B10", "B11", "B7"] and "place:done" in s.legal_actions(),
+        play=("place:done",),
+        then=("place", "place:pick:R11", "place:pick:R11", "place:done"),
+        point=("place:done",),
+        nudge="選んだ青3個のまま、「並べて確定」を押してください。",
+    ),
+    Step(
+        say="相手は赤の列を作りました。あなたは引いた青4を、青の列に足しましょう。"
+        "足せるのはいちばん下の7の下だけで、7と同じか小さい数に限ります。青9は足せません。",
+        rule="placing",
+        holds=lambda s: (
+            _columns(s, OPPONENT) == {"R": [11, 11]}
+            and _columns(s, READER) == {"B": [11, 10, 7]}
+            and {"B4", "B9"} <= set(_hand(s))
+            and "place:pick:B4" in _offered(s, "place")
+            and "place:pick:B9" not in _offered(s, "place")
+        ),
+        play=("place", "place:pick:B4", "place:done"),
+        until=lambda s: s.current_player != READER,
+        then=("place", "place:pick:G6", "place:pick:G6", "place:done"),
+        point=("place", "place:pick:B4", "place:done", "nr-s0-B-2"),
+        nudge="この練習では、青4を1個だけ青の列のいちばん下に足します。",
+    ),
+    Step(
+        say="相手は緑6を2個並べました。同じ数が続いてもかまいません。列は1色に1本だけで、"
+        "途中に差しこむことはできません。",
+        rule="placing",
+        holds=lambda s: (
+            _columns(s, OPPONENT) == {"R": [11, 11], "G": [6, 6]}
+            and _columns(s, READER) == {"B": [11, 10, 7, 4]}
+        ),
+        point=("nr-s1-G-0", "nr-s1-G-1"),
+    ),
+    Step(
+        say="袋は残り11個。袋が空になると終わり、列に残った数は失点です。"
+        "手番の始めに「フェイズ2に移る」を押して、清算に移りましょう。一度移ると、もう戻れません。",
+        rule="phase-2",
+        holds=lambda s: _readers_turn(s) and _bag(s) == 11 and "declare" in s.legal_actions(),
+        play=("declare",),
+        point=("declare",),
+        nudge="袋が減ってきたので、この練習ではここでフェイズ2に移ります。移れるのは手番の始めだけです。",
+    ),
+    Step(
+        say="移ったこの手番から清算できます。清算は列のいちばん下から順に引き取ります。"
+        "青の列の「この列を清算」を押し、「清算を1個増やす」で青4と青7の2個（計11）にしましょう。",
+        rule="cashing",
+        holds=lambda s: _phase(s, READER) == 2 and "cash:column:B" in s.legal_actions(),
+        play=("cash:column:B", "cash:more"),
+        until=lambda s: _cashing(s) == ["B4", "B7"],
+        point=("cash:column:B", "cash:more"),
+        nudge="ここでは青の列を、いちばん下の青4とその上の青7の2個まで清算します。",
+    ),
+    Step(
+        say="支払いは手元の1色だけで、数の合計が清算する合計11以上になるように選びます。列と違う色でもかまいません。"
+        "11に届くのは黄だけなので、黄11を1個選んで「清算を確定」を押しましょう。",
+        rule="cashing",
+        holds=lambda s: (
+            _cashing(s) == ["B4", "B7"] and _offered(s, kind="cash:pick") == ["cash:pick:Y11", "cash:pick:Y8"]
+        ),
+        play=("cash:pick:Y11", "cash:done"),
+        until=lambda s: s.current_player != READER,
+        then=(
+            "exchange",
+            "exchange:pick:Y9",
+            "exchange:pick:P7",
+            "exchange:pick:B8",
+            "exchange:pick:B2",
+            "exchange:done",
+        ),
+        point=("cash:pick:Y11", "cash:done"),
+        nudge="ここでは黄11の1個で支払います。大事なのは個数ではなく数の合計です。",
+    ),
+    Step(
+        say="清算した青4・7は、あなたの得点の山に入りました。支払った黄11は表向きで上ブタへ入り、"
+        "ゲームから取り除かれます。支払った1個分は、補充で引いてあります。",
+        rule="cashing",
+        holds=lambda s: (
+            _view(s)["seats"][READER]["cashed"] == ["B7", "B4"]
+            and _view(s)["lid"]["payments"] == ["Y11"]
+            and len(_hand(s)) == 8
+        ),
+        point=("nr-s0-cashed-0", "nr-s0-cashed-1", "nr-lid-0"),
+    ),
+    Step(
+        say="相手は「交換」をしました。手元の4個を伏せて上ブタへ入れ、4個を引く行動です。"
+        "何を出したかは相手にしか分かりません。列に並んだカウンターと支払いは、全員に見えます。",
+        rule="visibility",
+        holds=lambda s: (
+            _view(s)["seats"][OPPONENT]["exchanged_count"] == 4
+            and _view(s)["lid"]["hidden"] == 4
+            and "4個を伏せて上ブタに入れ" in _last_line(s)
+        ),
+    ),
+    Step(
+        say="青の列のいちばん下は10です。いまの手元では、どの色も合計が10に届かず清算できません。"
+        "そこで交換です。「交換する」を押し、半端な赤3と緑2を選びましょう（1回に1〜4個）。",
+        rule="exchange",
+        holds=lambda s: (
+            _readers_turn(s)
+            and _columns(s, READER) == {"B": [11, 10]}
+            and s.legal_actions() == ["exchange"]
+            and {"R3", "G2"} <= set(_hand(s))
+        ),
+        play=("exchange", "exchange:pick:R3", "exchange:pick:G2"),
+        until=lambda s: _picked(s) == ["G2", "R3"],
+        point=("exchange", "exchange:pick:R3", "exchange:pick:G2"),
+        nudge="ここでは、どの色の合計にもあまり役立たない赤3と緑2の2個を交換に出します。",
+    ),
+    Step(
+        say="「交換を確定」を押すと、2個は伏せて上ブタへ入り、袋から2個を引きます。",
+        rule="exchange",
+        holds=lambda s: _picked(s) == ["G2", "R3"] and "exchange:done" in s.legal_actions(),
+        play=("exchange:done",),
+        then=(
+            "declare",
+            "cash:column:R",
+            "cash:more",
+            "cash:pick:K11",
+            "cash:pick:K11",
+            "cash:done",
+        ),
+        point=("exchange:done",),
+        nudge="選んだ赤3と緑2のまま、「交換を確定」を押してください。",
+    ),
+    Step(
+        say="相手もフェイズ2に移り、赤の列の11・11（計22）を、桃11・11で払って清算しました。"
+        "袋は残り2個です。",
+        rule="phase-2",
+        holds=lambda s: (
+            _phase(s, OPPONENT) == 2
+            and _view(s)["seats"][OPPONENT]["cashed"] == ["R11", "R11"]
+            and _view(s)["lid"]["payments"] == ["Y11", "K11", "K11"]
+            and _bag(s) == 2
+        ),
+        point=("nr-s1-cashed-0", "nr-s1-cashed-1"),
+    ),
+    Step(
+        say="交換で黄6を引いたので、黄8と合わせて14です。青10を清算し、黄8と黄6で払いましょう。"
+        "払いすぎた4は戻りません。",
+        rule="cashing",
+        holds=lambda s: (
+            _readers_turn(s)
+            and {"Y8", "Y6"} <= set(_hand(s))
+            and _offered(s, kind="cash:column") == ["cash:column:B"]
+            and _offered(s, "cash:column:B", kind="cash:pick") == ["cash:pick:Y6", "cash:pick:Y8"]
+            and "cash:more" not in _offered(s, "cash:column:B")
+        ),
+        play=("cash:column:B", "cash:pick:Y8", "cash:pick:Y6", "cash:done"),
+        until=lambda s: s.current_player != READER,
+        point=("cash:column:B", "cash:pick:Y8", "cash:pick:Y6", "cash:done"),
+        nudge="ここでは青10を1個だけ清算し、黄8と黄6で支払います。",
+    ),
+    Step(
+        say="あなたは補充で袋の最後のカウンターを引きました。これでゲームの終わりが決まりますが、"
+        "その巡は最後まで続けます。手番の順で最後の人は相手なので、相手のこの手番で終わりです。",
+        rule="ending",
+        holds=lambda s: (
+            _bag(s) == 0
+            and _view(s)["end_triggered_by"] == READER
+            and s.current_player == OPPONENT
+            and not s.is_over()
+        ),
+        then=("pass",),
+        point=("nr-table",),
+    ),
+    Step(
+        say="相手はパスしました。清算も交換もできないとき（袋が空で、払える列もないとき）は、"
+        "パスして手番を回します。これで2人の手番の回数がそろい、ゲーム終了です。",
+        rule="pass",
+        holds=lambda s: s.is_over() and "パスした" in _last_line(s),
+    ),
+    Step(
+        say="得点は「清算した数の合計 − 列に残った数の合計」です。手元のカウンターは数えません。"
+        "あなたは清算21（青4・7・10）− 残り11（青11）で10点、"
+        "相手は清算22（赤11・11）− 残り12（緑6・6）で10点です。",
+        rule="scoring",
+        holds=lambda s: s.scores() == [10, 10] and [row["minus"] for row in s.breakdown()] == [11, 12],
+    ),
+    Step(
+        say="同点のときは、列に残った数の合計（失点）が小さいほうの勝ちです。失点11のあなたが、12の相手に勝ちました。",
+        rule="scoring",
+        holds=lambda s: s.winners() == [READER],
+    ),
+)
+
+FIRST_GAME = Tutorial(
+    name="first-game",
+    title="はじめての1局",
+    build=start,
+    steps=STEPS,
+    learned=(
+        ("準備の交換では、要らないカウンターを0〜8個よけて引き直せます。", "setup"),
+        ("フェイズ1では1色を、列のいちばん下へ、同じか小さい数の順に並べます。", "placing"),
+        ("交換は1〜4個で、どちらのフェイズでもできます。出した個数だけ引いて8個に戻します。", "exchange"),
+        ("フェイズ2へは自分の手番の始めに移ります。一度移ったら戻れません。", "phase-2"),
+        ("清算は1列を下から。手元の1色で、合計以上を払います。", "cashing"),
+        ("だれかが袋の最後を引いたら、その巡の終わりでゲーム終了です。", "ending"),
+        ("得点は清算した数 − 列に残った数。同点なら失点の小さいほうの勝ちです。", "scoring"),
+    ),
+)
+TUTORIALS = {FIRST_GAME.name: FIRST_GAME}
