@@ -70,11 +70,13 @@ def browser() -> Iterator[Browser]:
 
 class Guard:
     """What a browser context did that a test must not allow: requests to any host but
-    127.0.0.1 (blocked, and listed) and console or page errors (workers' included)."""
+    127.0.0.1 (blocked, and listed) and console or page errors (workers' included), but for the
+    errors a test `expect`s (a test of a failure): each of those must then have appeared."""
 
     def __init__(self) -> None:
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        self.expected: list[str] = []
 
     def watch(self, context: BrowserContext) -> None:
         context.on("request", lambda request: is_foreign(request.url) and self.foreign.append(request.url))
@@ -84,13 +86,21 @@ class Guard:
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
+    def expect(self, text: str) -> None:
+        """Console errors holding `text` are this test's to cause; at least one must come."""
+        self.expected.append(text)
+
     def reset(self) -> None:
         self.foreign.clear()
         self.errors.clear()
+        self.expected.clear()
 
-    def check(self, *, errors: bool = True) -> None:
+    def check(self) -> None:
         assert not self.foreign, f"requests left the host: {self.foreign}"
-        assert not errors or not self.errors, f"console errors: {self.errors}"
+        unexpected = [error for error in self.errors if not any(text in error for text in self.expected)]
+        assert not unexpected, f"console errors: {unexpected}"
+        missing = [text for text in self.expected if not any(text in error for error in self.errors)]
+        assert not missing, f"no console error holds {missing} (errors: {self.errors})"
 
 
 def is_foreign(url: str) -> bool:
@@ -99,11 +109,18 @@ def is_foreign(url: str) -> bool:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page in a fresh context: requests to any host but 127.0.0.1 fail the test."""
+def guard() -> Guard:
+    """This test's guard; a test of a failure tells it the console errors to expect."""
+    return Guard()
+
+
+@pytest.fixture
+def page(browser: Browser, guard: Guard) -> Iterator[Page]:
+    """A fresh page in a fresh context: requests to any host but 127.0.0.1 and console errors
+    fail the test."""
     context = browser.new_context(locale="ja-JP")
-    guard = Guard()
     guard.watch(context)
+    context.on("page", guard.watch_page)
     yield context.new_page()
     context.close()
-    guard.check(errors=False)
+    guard.check()

@@ -26,9 +26,8 @@ def guarded_context(browser: Browser, guard: Guard, **options: object) -> Browse
 
 
 @pytest.fixture
-def sandbox_page(browser: Browser) -> Iterator[Page]:
+def sandbox_page(browser: Browser, guard: Guard) -> Iterator[Page]:
     """A page in a fresh context (a cold start): foreign requests and console errors fail."""
-    guard = Guard()
     context = guarded_context(browser, guard)
     page = context.new_page()
     yield page

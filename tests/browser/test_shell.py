@@ -40,6 +40,7 @@ from tests.browser.helpers import (
     wait_new_frame,
     wait_settled,
 )
+from tests.conftest import Guard
 
 GAME = "necropolis"
 THINKING_GAME = "rondo"
@@ -62,6 +63,7 @@ USE_THE_PAGE_WITHIN_ONE_STEP = """async (sel) => {
   const reopened = summary.parentElement.open;
   return scrolled && closed && reopened && thinking() && el.dataset.rbFrames === frames;
 }"""
+BAD_LINK = "共有リンクを読み取れませんでした。新しいゲームを始めます。"
 FILE_MESSAGE = (
     "この遊び場は file:// では動きません。HTTP サーバーで配信してください（例: python3 -m http.server）。"
     "ルールはこのまま読めます。"
@@ -118,8 +120,9 @@ def missing(route: Route) -> None:
     ],
 )
 def test_a_failed_boot_is_an_error_not_a_wait(
-    page: Page, http_server: str, url: str, handler: Callable[[Route], None], message: str
+    page: Page, guard: Guard, http_server: str, url: str, handler: Callable[[Route], None], message: str
 ) -> None:
+    guard.expect(message)  # the shell reports the failure to developers too ("rb: Error: …")
     page.context.route(url, handler)
     page.goto(http_server + "necropolis.html")
     expect(page.locator(SANDBOX)).to_have_attribute("data-rb-state", "error", timeout=BOOT_TIMEOUT_MS)
@@ -254,29 +257,46 @@ def test_share_link_reopens_the_same_position_and_warns_mid_game(warm: WarmSite,
     page.locator(SANDBOX).get_by_role("button", name="共有リンクを作る").click()
     expect(page.locator(f"{SANDBOX} .rb-share-note")).to_contain_text("伏せられている")
     url = page.get_by_label("共有リンク").input_value()
-    assert decode_fragment(url) == saved(page, GAME)
+    game = saved(page, GAME)  # {log, seats} and a tutorial's progress (coach), which a link leaves out
+    assert decode_fragment(url) == {"log": game["log"], "seats": game["seats"]} and game["coach"] is None
     necropolis(page, ["human", "bot:random"], seed=9)
     open_shared(page, decode_fragment(url))
     assert move_lines(page) == lines
     assert "#rb=" not in page.url
 
 
-def test_bad_share_links_show_why_and_start_a_new_game(warm: WarmSite) -> None:
+def test_bad_share_links_show_why_and_keep_the_game(warm: WarmSite) -> None:
+    """A link followed while a game is open (the fragment changes): a refused one and an
+    unreadable one each say why, and the game on the board stays as it was."""
     page = warm.show(GAME)
+    necropolis(page, ["human", "bot:random"])
+    click_action(page, "draw")
+    game = saved(page, GAME)
     log = {**new_log(GAME, 2, 11), "actions": ["draw", "fly-away"]}
     request = {"op": "open", "sandbox": "t", "log": log, "seats": ["human", "bot:random"]}
     message = json.loads(handle_json(json.dumps(request)))["error"]
     for fragment, alert in (
         (share_fragment({"log": log, "seats": request["seats"]}), message),
-        ("#rb=%%%not-base64", "共有リンクを読み取れませんでした。新しいゲームを始めます。"),
+        ("#rb=%%%not-base64", BAD_LINK),
     ):
         before = frames(page)
         page.evaluate("fragment => { location.hash = fragment }", fragment)
         expect(page.locator(SANDBOX).get_by_role("alert")).to_have_text(alert)
-        if fragment.startswith("#rb=%"):
-            continue
         wait_settled(page)
-        assert frames(page) == before, "a refused link must not replace the game"
+        assert frames(page) == before and saved(page, GAME) == game, "a bad link must not replace the game"
+        assert "#rb=" not in page.url
+
+
+def test_an_unreadable_link_on_arrival_says_why_and_starts_a_new_game(
+    sandbox_page: Page, http_server: str
+) -> None:
+    sandbox_page.goto(http_server + f"{GAME}.html#rb=%%%not-base64")
+    wait_settled(sandbox_page)
+    expect(sandbox_page.locator(SANDBOX).get_by_role("alert")).to_have_text(BAD_LINK)
+    log = saved(sandbox_page, GAME)["log"]
+    assert log["actions"] == [] and log["scenario"] is None and isinstance(log["seed"], int)
+    assert next_step(sandbox_page) == "human"
+    assert "#rb=" not in sandbox_page.url
 
 
 def test_a_refused_move_links_to_its_rule_on_the_page(warm: WarmSite) -> None:

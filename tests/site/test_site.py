@@ -124,11 +124,12 @@ def search_page(browser: Browser, http_server: str) -> Iterator[Page]:
     guard = Guard()
     context = browser.new_context(locale="ja-JP")
     guard.watch(context)
+    context.on("page", guard.watch_page)
     page = context.new_page()
     page.goto(http_server + "index.html")
     yield page
     context.close()
-    guard.check(errors=False)
+    guard.check()
 
 
 @pytest.mark.parametrize(("name", "word"), COMPOUND_WORDS)
