@@ -615,3 +615,21 @@ def test_the_search_values_a_chip_on_a_rack_as_the_heuristic_does() -> None:
     assert project(early) == pytest.approx([10 + 3 * worth, 12 + 2 * worth])
     late = position(["PBY", "PP"], bag=["P", "B"], scores=[10, 12])
     assert project(late) == pytest.approx([10 + 3 * END_WORTH, 12 + 2 * END_WORTH])
+
+
+def test_the_review_shows_the_other_rack_and_face_down_colours_that_the_view_hides() -> None:
+    state = RondoState(2, seed=3, options={"start_player": 0})
+    state.apply("draw")
+    rack = state.view(1)["rack"]
+    colour = next(c for c in COLOURS if rack[c])
+    first = next(a for a in state.legal_actions() if a.startswith("go:"))
+    for action in (first, f"down:{colour}", "end"):
+        state.apply(action)
+    space = first[3:]
+    live, review = state.view(0), state.review_view(0)
+    assert {key: review[key] for key in live} == live
+    assert live["board"][space]["colour"] is None and review["revealed"]["downs"] == {space: colour}
+    assert review["revealed"]["racks"][1] == state.view(1)["rack"]
+    html, hidden = render(review, interactive=False), render(live, interactive=False)
+    assert "振り返りなので表向き" in html and 'id="rd-s1-rack-' in html and 'id="rd-s1-rack-' not in hidden
+    assert f"rd-known rd-c-{colour}" in html and "rd-known" not in hidden

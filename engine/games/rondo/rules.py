@@ -491,6 +491,18 @@ class RondoState(State):
             }
         return view
 
+    def review_view(self, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view with every rack and the colour of every face-down chip shown
+        (`revealed`); the bag stays closed: it belongs to nobody and nobody ever saw into it."""
+        view = self.view(seat)
+        view["revealed"] = {
+            "racks": [dict(zip(COLOURS, rack, strict=True)) for rack in self._racks],
+            "downs": {
+                SPACES[i].id: place[0] for i, place in enumerate(self._board) if place and not place[2]
+            },
+        }
+        return view
+
     @staticmethod
     def _place_view(place: Placed, seat: int | None) -> dict[str, Any]:
         colour, count, face_up, layer = place

@@ -4,7 +4,8 @@ The same function draws the live sandbox and the page's figures, so a figure can
 with the engine. The spaces the seat may choose are <button data-action> laid over the board
 (positioned in percent, so they scale with it); the chip choices are buttons below it. A colour
 always comes with its symbol (purple ◆, green ■, blue ●, red ▲, yellow ✚), and another seat's
-rack is drawn as backs with no colour at all.
+rack is drawn as backs with no colour at all, except in a finished game's review
+(`review_view`), which shows every rack and every face-down chip's colour and says so.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from engine.games.rondo.codec import COLOURS, chip_name, parse_action, space_lab
 from engine.games.rondo.drawing import SIDE_NAMES, board_svg, percent, rack_chip, space_text
 from engine.text import game_over
 
+REVEALED = "振り返りなので表向き"
+"""The label of chips a review shows that were hidden from the seat during the game."""
+REVIEW_NOTE = "振り返りなので、裏向きのチップの色と全員の手元のチップも見せています。"
 _PROMPTS = {
     "choose": "置くなら、盤の光っているマスから最初のマスを選びます。置かないなら「引く」を選びます。",
     "chips": "このマスに置くチップを選びます（同じ色を表向きに何枚でも、または好きな色を1枚裏向き）。",
@@ -35,6 +39,8 @@ def render_board(
     """`render`, with letters (A, B, C) beside some spaces for the rules page's figures."""
     legal = view["legal_actions"] if interactive else []
     me = view["seat"]
+    if "revealed" in view:
+        view = _with_downs_shown(view)
     order = [(0 if me is None else me + 1 + i) % view["players"] for i in range(view["players"])]
     others = "".join(_seat(view, s, prefix) for s in order if s != me)
     mine = _seat(view, me, prefix) if me is not None else ""
@@ -48,6 +54,17 @@ def render_board(
     if "result" in view:
         parts.append(render_result(view))
     return f'<div class="rb-game rd-board" id="{prefix}-board">{"".join(parts)}</div>'
+
+
+def _with_downs_shown(view: dict[str, Any]) -> dict[str, Any]:
+    """A review's view with the colour of every face-down chip on the board, as the seat that laid
+    it sees it, so the drawing and the list of the board show it."""
+    downs = view["revealed"]["downs"]
+    board = {
+        space: {**place, "colour": downs[space]} if place["face"] == "down" else place
+        for space, place in view["board"].items()
+    }
+    return {**view, "board": board}
 
 
 def render_map(view: dict[str, Any], *, prefix: str) -> str:
@@ -111,6 +128,8 @@ def _info(view: dict[str, Any], prefix: str) -> str:
         why = "灰色のマスがすべて埋まりました" if ending["reason"] == "grey" else "袋が空になりました"
         last = view["seat_names"][(view["start_player"] - 1) % view["players"]]
         notice = f'<p class="rd-end">{why}。{last}の手番でゲーム終了です。</p>'
+    if "revealed" in view:
+        notice += f'<p class="rd-revealed">{REVIEW_NOTE}</p>'
     return (
         f'<div class="rd-info rb-box" id="{prefix}-info" role="group" aria-label="場の様子">'
         f"<p>{SIDE_NAMES[view['side']]}・袋の残り <strong>{view['bag']}</strong> 枚・"
@@ -183,10 +202,12 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
     marks += "・手番" if seat == view["current_player"] else ""
     css = " rb-current" if seat == view["current_player"] else ""
     count = public["rack_count"]
-    if mine and view["rack"] is not None:
-        rack = view["rack"]
+    revealed = not mine and "revealed" in view
+    if (mine and view["rack"] is not None) or revealed:
+        rack = view["revealed"]["racks"][seat] if revealed else view["rack"]
         chips = [c for c in COLOURS for _ in range(rack[c])]
-        drawn = "".join(f"<li>{rack_chip(c, f'{prefix}-rack-{c}-{k}')}</li>" for k, c in enumerate(chips))
+        ident = f"{prefix}-s{seat}-rack" if revealed else f"{prefix}-rack"
+        drawn = "".join(f"<li>{rack_chip(c, f'{ident}-{c}-{k}')}</li>" for k, c in enumerate(chips))
         label = "手元のチップ: " + (
             "、".join(f"{chip_name(c)}{rack[c]}枚" for c in COLOURS if rack[c]) or "なし"
         )
@@ -196,7 +217,8 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
     return (
         f'<div class="rd-seat rb-box{css}" id="{prefix}-seat-{seat}" role="group" aria-label="{name}">'
         f'<h3>{name}{marks}</h3><p class="rd-score">得点 <strong>{public["score"]}</strong>・'
-        f'手元 {count}枚</p><ul class="rd-rack" aria-label="{label}">{drawn}</ul></div>'
+        f"手元 {count}枚{f'（{REVEALED}）' if revealed else ''}</p>"
+        f'<ul class="rd-rack" aria-label="{label}">{drawn}</ul></div>'
     )
 
 
