@@ -91,11 +91,10 @@ class Session:
 
     def undo(self) -> None:
         """Replay without the last human action and every bot action after it; then hand over
-        exactly as after a move, so the screen never shows another seat's side. In a tutorial:
-        one step back."""
+        exactly as after a move, so the screen never shows another seat's side. A tutorial steps
+        back with its coach's own 1つ戻る instead (`coach_command`)."""
         if self.coach:
-            self.coach_command("back")
-            return
+            raise IllegalAction("チュートリアルでは「1つ戻る」で戻ってください。", action=None, seat=None)
         humans = [i for i, entry in enumerate(self.state.journal) if self.seats[entry.seat] == HUMAN]
         if not humans:
             raise IllegalAction("戻せる手がありません。", action=None, seat=self.state.current_player)
@@ -109,6 +108,7 @@ class Session:
         if self.coach:
             raise BadOption("チュートリアルの途中では席を変えられません。")
         self.seats = self._check_seats(seats)
+        self.review = None  # it reviewed a seat that may be a bot's now
         self._settle_viewer()
 
     def coach_command(self, command: object) -> None:
@@ -241,12 +241,14 @@ class Session:
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
-        """Undo every change of the block if it raises, whatever it raises."""
+        """A change of the game: the review of the game as it was closes. Undo every change of
+        the block if it raises, whatever it raises."""
         state, viewer, coach = self.state.clone(), self.viewer, self.coach and self.coach.clone()
+        review, self.review = self.review, None
         try:
             yield
         except BaseException:
-            self.state, self.viewer, self.coach = state, viewer, coach
+            self.state, self.viewer, self.coach, self.review = state, viewer, coach, review
             raise
 
     def _scripted_step(self, coach: Coach) -> None:

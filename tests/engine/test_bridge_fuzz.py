@@ -1,12 +1,14 @@
 """Fuzz the worker's one entry point: no request, however malformed, escapes or changes a game.
 
 Random requests mix real ones (open, act with a legal or an illegal action, step, undo, reveal,
-export, close, catalog, bench) with malformed ones (wrong types, missing fields, junk values,
-broken JSON). Every answer must be a JSON object with "ok"; a refusal must be Japanese and
-leave every sandbox's game exactly as it was; nothing may be reported as a bug. And every
+export, close, catalog, bench; a tutorial and its coach; now and then a hint or a review) with
+malformed ones (wrong types, missing fields, junk values, broken JSON). Every answer must be a
+JSON object with "ok"; a refusal must be Japanese and leave every sandbox's game (its moves, its
+coach, its review) exactly as it was; nothing may be reported as a bug. And every
 request accepted must have been one to accept, by the test's own account of what it sent and
 was shown (`Known`): a valid log and seats, a legal move of a human at the screen, a bot's one
-legal move, an undo of the last human move, a hand-over that was asked for.
+legal move, an undo of the last human move, a hand-over that was asked for, a coach's command its
+step waits for, a hint for the seat at the screen, a review of a finished game.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import pytest
@@ -26,6 +29,10 @@ from engine.registry import games
 from engine.rng import Rng
 
 REQUESTS = int(os.environ.get("RB_FUZZ_REQUESTS", "20000"))
+RARE = 150
+"""One real request in this many asks for a hint or weighs a review decision (a search each)."""
+COACH_COMMANDS = ["next", "next", "back", "restart", "continue"]
+REVIEW_COMMANDS = ["open", "show", "show", "replay"]
 SANDBOXES = ["a", "b", "c"]
 JUNK: list[Any] = [None, True, 0, -1, 2**70, 1.5, "", "x", [], {}, [{}], {"op": "open"}, "🎲" * 3]
 
@@ -42,9 +49,32 @@ def real_request(rng: Rng) -> dict[str, Any]:
     """A request a real shell could send (legal or not at this moment)."""
     sandbox = rng.choice(SANDBOXES)
     ops = ["open", "act", "act", "act", "step", "step", "undo", "reveal", "seats", "export", "close"]
-    op = rng.choice(ops)
+    ops += ["tutorial", "coach", "coach", "review"]
+    op = rng.choice(ops) if rng.below(RARE) else rng.choice(["hint", "weigh"])
+    session = bridge._sessions.get(sandbox)
+    if session and session.state.is_over() and rng.below(2):
+        op = "review"  # a finished game: its review, more often than anything else
+    if op == "tutorial":
+        game = rng.choice(sorted(games().values(), key=lambda g: g.id))
+        name = rng.choice(sorted(game.tutorials)) if rng.below(4) else junk(rng)
+        return {"op": "tutorial", "sandbox": sandbox, "game": game.id, "name": name}
+    if op == "coach":
+        return {
+            "op": "coach",
+            "sandbox": sandbox,
+            "do": rng.choice(COACH_COMMANDS) if rng.below(6) else junk(rng),
+        }
+    if op == "weigh":
+        return {"op": "review", "sandbox": sandbox, "do": "weigh"}
+    if op == "review":
+        command = rng.choice(REVIEW_COMMANDS)
+        at = rng.below(60) if rng.below(4) else junk(rng)
+        return {"op": "review", "sandbox": sandbox, "do": command, "at": at, "as_seen": rng.below(2) == 0}
     if op == "open":
         game = rng.choice(sorted(games().values(), key=lambda g: g.id))
+        if rng.below(6) == 0:  # a finished game, to review
+            log = finished(game.id)
+            return {"op": "open", "sandbox": sandbox, "log": log, "seats": ["human"] * log["players"]}
         players = rng.choice(list(game.info.players))
         kinds = ["human", *(f"bot:{name}" for name in game.bots)]
         seats = [rng.choice(kinds) for _ in range(players)]
@@ -59,6 +89,16 @@ def real_request(rng: Rng) -> dict[str, Any]:
         players = session.state.players if session else 2
         return {"op": "seats", "sandbox": sandbox, "seats": [rng.choice(["human", "bot:random"])] * players}
     return {"op": op, "sandbox": sandbox}
+
+
+@cache
+def finished(game_id: str) -> dict[str, Any]:
+    """A short finished game (the game's first option set, random bots)."""
+    game = games()[game_id]
+    state, rng = engine.new_game(game_id, game.info.players[0], 1, game.option_samples[0]), Rng(1)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    return engine.to_log(state)
 
 
 def malformed_request(rng: Rng) -> Any:
@@ -96,13 +136,30 @@ def malformed_request(rng: Rng) -> Any:
         {"op": "catalog", "game": junk(rng)},
         {"op": "bench", "game": game, "games": junk(rng), "players": junk(rng)},
         {"op": "bench", "game": junk(rng), "games": 1},
+        {"op": "tutorial", "sandbox": "a", "game": junk(rng), "name": junk(rng)},
+        {"op": "coach", "sandbox": rng.choice(SANDBOXES), "do": junk(rng)},
+        {"op": "review", "sandbox": rng.choice(SANDBOXES), "do": junk(rng), "at": junk(rng)},
+        {
+            "op": "open",
+            "sandbox": "c",
+            "log": fresh_log(rng, game, 2),
+            "seats": ["human"] * 2,
+            "coach": junk(rng),
+        },
+        {"op": "open", "sandbox": "a", "log": {**fresh_log(rng, game, 2), "redeal": junk(rng)}},
     ]
     return rng.choice(shapes)
 
 
-def snapshot() -> dict[str, tuple[str, str | None, list[str]]]:
+def snapshot() -> dict[str, tuple[str, str | None, list[str], Any, bool]]:
     return {
-        key: (canonical(session.state), str(session.viewer), list(session.seats))
+        key: (
+            canonical(session.state),
+            str(session.viewer),
+            list(session.seats),
+            session.coach.saved() if session.coach else None,
+            session.review is not None,
+        )
         for key, session in bridge._sessions.items()
     }
 
@@ -119,6 +176,9 @@ class Known:
     seats: list[str]
     next: str
     can_undo: bool
+    coach: dict[str, Any] | None = None
+    """The coach's part of the last frame, in a tutorial."""
+    reviewing: bool = False
 
 
 def check_answer(
@@ -150,15 +210,24 @@ def check_accepted(request: Any, answer: dict[str, Any], known: dict[str, Known]
     if op == "open":
         known[sandbox] = opened(request, answer)
         return
+    if op == "tutorial":
+        game = games().get(request.get("game"))  # type: ignore[arg-type]
+        assert game and request.get("name") in game.tutorials, f"the tutorial {request!r} was opened"
+        known[sandbox] = shown(answer)
+        return
     was = known.get(sandbox)
     assert was is not None, f"{request!r} was accepted for a sandbox with no game"
     if op == "export":
-        assert answer["log"] == engine.to_log(was.state), request
+        assert answer["log"] == engine.to_log(was.state, scenario=answer["log"]["scenario"]), request
+        return
+    if op in ("hint", "review", "coach"):
+        check_advice(request, answer, was, known)
         return
     moves = answer["save"]["log"]["actions"]
     state = was.state
     if op == "act":
         assert was.next == "human", f"a move was accepted while the screen showed {was.next!r}"
+        assert not was.coach or was.coach["waiting"] == "move", "a move the coach's step does not take"
         assert request["action"] in state.legal_actions(), f"the illegal {request['action']!r} was accepted"
         state = state.clone()
         state.apply(request["action"])
@@ -180,7 +249,50 @@ def check_accepted(request: Any, answer: dict[str, Any], known: dict[str, Known]
     else:
         raise AssertionError(f"{request!r} was accepted")
     assert moves == state.history, f"{op} left the moves {moves}, not {state.history}"
-    was.state, was.next, was.can_undo = state, answer["next"], answer["can_undo"]
+    was.state, was.next, was.can_undo, was.coach = state, answer["next"], answer["can_undo"], answer["coach"]
+    was.reviewing = False
+
+
+def check_advice(
+    request: dict[str, Any], answer: dict[str, Any], was: Known, known: dict[str, Known]
+) -> None:
+    """A hint, a review request or a coach's command was accepted: it was one to accept."""
+    op, sandbox = request["op"], request["sandbox"]
+    if op == "hint":
+        assert was.next == "human" and (not was.coach or was.coach["waiting"] == "move"), "a hint off turn"
+        assert {item["action"] for item in answer["hint"]["actions"]} <= set(was.state.legal_actions())
+        return
+    if op == "coach":
+        command, coach = request.get("do"), was.coach
+        assert coach is not None, "a coach's command was accepted outside a tutorial"
+        waits = {"next": "read", "continue": "done"}.get(command)  # type: ignore[arg-type]
+        assert waits is None or coach["waiting"] == waits, f"{command!r} while the step waited for {coach}"
+        assert command in ("next", "back", "restart", "continue"), f"the command {command!r}"
+        moves = answer["save"]["log"]["actions"]
+        assert moves == was.state.history[: len(moves)], f"{command!r} changed the moves already played"
+        known[sandbox] = shown(answer)
+        return
+    command = request.get("do")
+    if command == "open":
+        assert was.state.is_over() and "human" in was.seats, "a review of a game not over, or of bots"
+        was.reviewing = True
+        return
+    assert was.reviewing, f"the review's {command!r} was accepted with no review open"
+    at = request.get("at")
+    if command == "show":
+        assert type(at) is int and 0 <= at <= len(was.state.history), f"a position {at!r} was shown"
+    elif command == "replay":
+        assert type(at) is int and 0 <= at < len(was.state.history), f"a replay from {at!r}"
+        known[sandbox] = shown(answer)
+        assert answer["save"]["log"]["actions"] == was.state.history[:at]
+    else:
+        assert command == "weigh", f"the review's {command!r} was accepted"
+
+
+def shown(answer: dict[str, Any]) -> Known:
+    """The game a frame shows, from its save (the test trusts the log it checked elsewhere)."""
+    state = engine.load_log(answer["save"]["log"])
+    return Known(state, list(answer["seats"]), answer["next"], answer["can_undo"], answer["coach"])
 
 
 def opened(request: dict[str, Any], answer: dict[str, Any]) -> Known:
@@ -195,6 +307,7 @@ def opened(request: dict[str, Any], answer: dict[str, Any]) -> Known:
     )
     state = engine.load_log(saved)
     assert valid_seats(seats, state.players), f"the seats {seats!r} were accepted"
+    assert request.get("coach") is None, f"an open with the coach {request.get('coach')!r} was accepted"
     return Known(state, list(seats), answer["next"], answer["can_undo"])
 
 
@@ -225,7 +338,20 @@ def test_fuzzed_requests_get_answers_and_refusals_change_nothing() -> None:
         check_answer(request, answer, before, known)
         if answer["ok"]:
             accepted[request["op"]] = accepted.get(request["op"], 0) + 1
-    assert set(accepted) >= {"open", "act", "step", "undo", "reveal", "seats", "export", "close"}, accepted
+    every = {
+        "open",
+        "act",
+        "step",
+        "undo",
+        "reveal",
+        "seats",
+        "export",
+        "close",
+        "tutorial",
+        "coach",
+        "review",
+    }
+    assert set(accepted) >= every, accepted
 
 
 def received(text: str) -> Any:
