@@ -81,6 +81,7 @@ export function createCoach(command) {
       return false;
     }
     const done = coach.waiting === "done";
+    root.dataset.waiting = coach.waiting; // coach.css: at the end the panel holds to nothing
     title.textContent = coach.title;
     progress.textContent = TEXT.progress(coach.step, coach.steps);
     say.textContent = done ? TEXT.done : coach.waiting === "script" ? `${coach.say} ${TEXT.script}` : coach.say;
@@ -99,6 +100,7 @@ export function createCoach(command) {
     const fresh = key !== shown;
     shown = key;
     if (fresh) root.scrollTop = 0; // a new step is read from its first word
+    if (fresh && done) root.scrollIntoView({ block: "nearest" }); // what was learned, and the ways on
     if (fresh && !done && follow.checked) {
       root.dispatchEvent(new CustomEvent("rb-follow-rule", { bubbles: true, detail: { rule: coach.rule } }));
     }
