@@ -652,3 +652,19 @@ def test_the_searchs_rollouts_play_to_about_the_end_of_the_round(players: int) -
             state.apply(bot.choose(state.view(state.current_player), rng))
     assert max(abs(miss) for miss in misses) <= 3 * players
     assert abs(sum(misses) / len(misses)) <= 2
+
+
+def test_the_review_shows_the_other_hand_and_bid_that_the_view_hides() -> None:
+    state = HerrlofState(2, seed=1)
+    bidder = state.current_player
+    assert bidder is not None
+    other = 1 - bidder
+    state.apply("bid:3")
+    live, review = state.view(other), state.review_view(other)
+    assert {key: review[key] for key in live} == live
+    assert live["seats"][bidder]["bid"] is None and review["revealed"]["bids"][bidder] == 3
+    assert review["revealed"]["hands"][bidder] == state.view(bidder)["hand"]
+    card = next(c for c in state.view(bidder)["hand"] if c[0] in "RBGY")
+    html, hidden = render(review, interactive=False), render(live, interactive=False)
+    assert "予想 <strong>3</strong>（振り返りなので表向き）" in html
+    assert f'data-card="{card}"' in html and f'data-card="{card}"' not in hidden

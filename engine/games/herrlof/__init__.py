@@ -4,6 +4,7 @@ from engine.bots.random_bot import RandomBot
 from engine.game import Game
 from engine.games.herrlof.bots import HeuristicBot, projected_scores, round_horizon
 from engine.games.herrlof.examples import FIGURES, SCENARIOS
+from engine.games.herrlof.hints import explain
 from engine.games.herrlof.rules import HerrlofState
 from engine.games.herrlof.tutorial import TUTORIALS
 from engine.games.herrlof.view import render, status
@@ -24,4 +25,5 @@ GAME = Game(
     search_kind="rollouts",
     search_budgets={"normal": 8, "strong": 32},
     tutorials=TUTORIALS,
+    explain=explain,
 )

@@ -616,6 +616,25 @@ class HerrlofState(State):
             view["result"] = {**breaks, "winners": self.winners(), "decided_by": decided_by}
         return view
 
+    def review_view(self, seat: int | None) -> dict[str, Any]:
+        """`seat`'s view with every hidden card and bid shown (`revealed`): every hand, every bid,
+        the cards put under the stock and who put them there, the card a 3 drew or a 6 took
+        that is being decided on, and every 6 exchange. The stock stays face down: it belongs to
+        nobody and nobody ever saw its order."""
+        view = self.view(seat)
+        view["revealed"] = {
+            "hands": [display_order(hand) for hand in self._hands],
+            "bids": list(self._bids),
+            "under": [[owner, card] for owner, card in self._under],
+            "drawn": self._drawn,
+            "taken": self._taken,
+            "exchanges": [
+                {"taker": taker, "victim": victim, "taken": taken, "given": given}
+                for taker, victim, taken, given in self._exchanges
+            ],
+        }
+        return view
+
     def _last_trick_view(self) -> dict[str, Any] | None:
         if not self._last:
             return None

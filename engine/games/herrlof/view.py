@@ -4,7 +4,8 @@ The same function draws the live sandbox and the page's figures, so a figure can
 with the engine. Clickable things are <button data-action> whose accessible name is their own
 visible content; a suit's colour always comes with its symbol (赤▲ 青● 緑■ 黄✚: engine.colours); the Valknut
 (three linked triangles on a dark card) and the Hagalaz (the rune ᚺ) are drawn unlike any suit;
-cards another seat holds are backs that carry no face data at all.
+cards another seat holds are backs that carry no face data at all, except in a finished game's
+review (`review_view`), which shows every hand, bid and hidden card face up and says so.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ _VALKNUT = "".join(
     for angle in (0, 120, 240)
 )
 _HAGALAZ = '<path class="hl-rune" d="M13 16V44M27 16V44M13 25L27 35"/>'
+REVEALED = "振り返りなので表向き"
+"""The label of cards and bids a review shows that were hidden from the seat during the game."""
 _STAGE_PROMPTS = {
     "bid": "取れると思うトリックの数を予想してください（ほかの人には見えません）",
     "play": "トリックに出すカードを選んでください",
@@ -190,7 +193,7 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
         f'<section class="hl-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
         f'<h3>{name}{marks} <span class="rb-tag">{public["total"]}点</span></h3>'
         f"{_bid(view, seat)}{_won(public, seat, prefix)}{_hand(view, seat, legal, prefix)}"
-        f"{_private(view) if mine else ''}</section>"
+        f"{_private(view) if mine else _revealed_notes(view, seat)}</section>"
     )
 
 
@@ -200,6 +203,8 @@ def _bid(view: dict[str, Any], seat: int) -> str:
         text = f"予想 <strong>{public['bid']}</strong>"
     elif public["bid"] is not None:
         text = f"予想 <strong>{public['bid']}</strong>（自分だけに見える）"
+    elif public["has_bid"] and "revealed" in view:
+        text = f"予想 <strong>{view['revealed']['bids'][seat]}</strong>（{REVEALED}）"
     elif public["has_bid"]:
         text = "予想 済み（伏せてある）"
     else:
@@ -218,6 +223,8 @@ def _won(public: dict[str, Any], seat: int, prefix: str) -> str:
 
 def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
     count = view["seats"][seat]["hand_count"]
+    if seat != view["seat"] and "revealed" in view:
+        return _revealed_hand(view, seat, prefix)
     if seat != view["seat"] or view["hand"] is None:
         backs = "".join(
             f"<li>{back_svg(f'{prefix}-s{seat}-back-{i}', small=True)}</li>" for i in range(count)
@@ -241,6 +248,42 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
         else:
             items.append(f'<li><span class="hl-slot{css}">{face}</span></li>')
     return f'<div class="hl-hand"><h4>手札 {count}枚</h4><ul class="hl-cards">{"".join(items)}</ul></div>'
+
+
+def _revealed_hand(view: dict[str, Any], seat: int, prefix: str) -> str:
+    """Another seat's hand in a review, face up; the card its 3 drew or its 6 took marked."""
+    revealed = view["revealed"]
+    marked = (revealed["drawn"] or revealed["taken"]) if seat == view["current_player"] else None
+    items = "".join(
+        f'<li><span class="hl-slot{" hl-new" if card == marked else ""}">'
+        f"{card_svg(card, element_id=f'{prefix}-s{seat}-hand-{i}')}</span></li>"
+        for i, card in enumerate(revealed["hands"][seat])
+    )
+    count = len(revealed["hands"][seat])
+    return (
+        f'<div class="hl-hand"><h4>手札 {count}枚（{REVEALED}）</h4><ul class="hl-cards">{items}</ul></div>'
+    )
+
+
+def _revealed_notes(view: dict[str, Any], seat: int) -> str:
+    """In a review, what only another seat knew: the cards it put under the stock, its 6s."""
+    if "revealed" not in view:
+        return ""
+    revealed, names = view["revealed"], view["seat_names"]
+    notes = []
+    under = [card for owner, card in revealed["under"] if owner == seat]
+    if under:
+        notes.append(f"山札の下に伏せたカード: {'・'.join(card_label(card) for card in under)}")
+    for swap in revealed["exchanges"]:
+        if swap["taker"] == seat:
+            taken, given = card_label(swap["taken"]), card_label(swap["given"])
+            notes.append(f"6の交換: {names[swap['victim']]}から{taken}を取り、{given}を渡した")
+    if revealed["taken"] and seat == view["current_player"]:
+        notes.append(f"6の効果: {names[view['victim']]}から{card_label(revealed['taken'])}を取った")
+    if not notes:
+        return ""
+    items = "".join(f"<li>{escape(note)}</li>" for note in notes)
+    return f'<h4>{names[seat]}だけが知っていたこと（{REVEALED}）</h4><ul class="hl-private">{items}</ul>'
 
 
 def _private(view: dict[str, Any]) -> str:
