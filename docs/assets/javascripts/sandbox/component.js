@@ -207,8 +207,9 @@ export function mountSandbox(el) {
   function buildSetup() {
     tutorials.replaceChildren(
       ...entry.tutorials.map((tutorial, i) => {
-        const text = i === 0 ? `${tutorial.title}（チュートリアル）` : tutorial.title;
-        const button = h("button", { type: "button", className: "md-button rb-open-tutorial", textContent: text });
+        // 「（チュートリアル）」 says what the first is; a phone's narrow toolbar shows the title alone
+        const kind = i === 0 ? [h("span", { className: "rb-wide-only", textContent: "（チュートリアル）" })] : [];
+        const button = h("button", { type: "button", className: "md-button rb-open-tutorial" }, tutorial.title, ...kind);
         Object.assign(button.dataset, { game, tutorial: tutorial.name }); // opened by onScenarioClick
         return button;
       }),
@@ -315,9 +316,11 @@ export function mountSandbox(el) {
     return !reply.missing && play(async () => reply); // a save that no longer loads says why
   }
 
-  /** A link to `#<tutorial name>` (the page's tutorial buttons carry those ids) opens it. */
+  /** A link to `#<tutorial name>` (the page's tutorial buttons carry those ids) opens it. The
+   * names are plain ASCII ids, so the fragment is compared as it is: a share link's `%` never
+   * reaches a decoder here. */
   function linkedTutorial() {
-    const name = decodeURIComponent(location.hash.slice(1));
+    const name = location.hash.slice(1);
     if (!entry.tutorials.some((tutorial) => tutorial.name === name)) return null;
     dropFragment(); // a reload resumes the tutorial where the reader is, not from its start
     return { name, tutorial: true };

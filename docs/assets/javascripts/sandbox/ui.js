@@ -18,7 +18,8 @@ export const TEXT = {
   playerCount: (n) => `${n}人`,
   newGame: "新しいゲーム",
   undo: "一手戻す",
-  share: "共有リンクを作る",
+  shareShort: "共有リンク", // a phone's toolbar shows this alone
+  shareRest: "を作る",
   shareLabel: "共有リンク",
   copied: "コピーしました。",
   copyFailed: "自動でコピーできませんでした。リンクを選んでコピーしてください。",
@@ -48,7 +49,7 @@ export function buildUi() {
     seats: h("fieldset", {}, h("legend", { textContent: TEXT.seats })),
     newGame: h("button", { type: "button", className: "md-button", textContent: TEXT.newGame }),
     undo: h("button", { type: "button", className: "md-button", textContent: TEXT.undo }),
-    share: h("button", { type: "button", className: "md-button", textContent: TEXT.share }),
+    share: h("button", { type: "button", className: "md-button" }, TEXT.shareShort, h("span", { className: "rb-wide-only", textContent: TEXT.shareRest })),
     speed: h(
       "select",
       { name: "bot-speed" },
