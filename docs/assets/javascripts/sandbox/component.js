@@ -43,7 +43,38 @@ function morph(board, html) {
   const template = h("template", { innerHTML: html }); // engine-rendered HTML
   const next = board.cloneNode(false);
   next.append(template.content);
-  return loadMorphdom().then((patch) => patch(board, next, { childrenOnly: true }));
+  return loadMorphdom().then((patch) => {
+    patch(board, next, { childrenOnly: true });
+    scrollableByKeyboard(board);
+  });
+}
+
+/** Watch the board's seats: shown, hidden or resized with the screen, each is checked again. */
+function watchDocks(board, signal) {
+  const watcher = new ResizeObserver(() => scrollableByKeyboard(board));
+  const watchAll = () => board.querySelectorAll(".rb-dock").forEach((dock) => watcher.observe(dock));
+  const added = new MutationObserver(watchAll);
+  added.observe(board, { childList: true, subtree: true });
+  signal.addEventListener("abort", () => {
+    watcher.disconnect();
+    added.disconnect();
+  });
+}
+
+/** The seat at the screen scrolls within itself when it is taller than its room (games.css). When
+ * none of its buttons may be pressed (a tutorial's read step), the seat itself takes keyboard
+ * focus, so that a keyboard can still scroll it; otherwise Tab goes straight to its buttons. */
+function scrollableByKeyboard(board) {
+  for (const dock of board.querySelectorAll(".rb-dock")) {
+    const stuck = dock.scrollHeight > dock.clientHeight + 1 && !dock.querySelector("button:not(:disabled)");
+    if (stuck) {
+      dock.tabIndex = 0;
+      dock.setAttribute("role", "group");
+      dock.setAttribute("aria-label", TEXT.dock);
+    } else {
+      for (const name of ["tabindex", "role", "aria-label"]) dock.removeAttribute(name);
+    }
+  }
 }
 
 export function mountSandbox(el) {
@@ -411,6 +442,7 @@ export function mountSandbox(el) {
   listen(ui.board, "click", onBoardClick);
   listen(document, "click", onScenarioClick);
   listen(window, "hashchange", () => entry && openShared());
+  watchDocks(ui.board, signal);
 
   function teardown() {
     if (!active) return;

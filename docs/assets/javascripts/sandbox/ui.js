@@ -18,6 +18,7 @@ export const TEXT = {
   playerCount: (n) => `${n}人`,
   newGame: "新しいゲーム",
   undo: "一手戻す",
+  dock: "手元（席と選べる手）",
   shareShort: "共有リンク", // a phone's toolbar shows this alone
   shareRest: "を作る",
   shareLabel: "共有リンク",
