@@ -36,6 +36,15 @@ GAME_TABLES = [next(t for t in tables() if t.game.id == game_id) for game_id in 
 """Each game's first table (its default player count and first option set)."""
 
 
+@pytest.fixture(autouse=True)
+def budgets_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints here are compared with recorded ones and with each other, so the budgets alone must
+    decide them: the wall-clock cap (a slow browser's safety net, tested in test_search_cap) is
+    lifted, or a loaded machine (Pyodide beside the browser suite in CI) cuts a search short."""
+    for game_id in games():
+        monkeypatch.setattr(search(games()[game_id], LEVEL).clock, "limit", None)
+
+
 def hints_at(table: Table, count: int = 3) -> Iterator[tuple[State, dict]]:
     for state in positions(table, count):
         seat = state.current_player
