@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from engine.bots.levels import LEVELS
-from engine.core import State, canonical
+from engine.core import State, canonical, position_key
 from engine.registry import games
 from engine.rng import Rng
 
@@ -73,6 +73,39 @@ def test_clone_is_independent_and_equal(table: Table) -> None:
         scorch(vars(twin))
         assert canonical(state) == before, "the clone shares a container with the original"
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
+def test_a_position_key_tells_apart_all_but_how_the_game_got_here(table: Table) -> None:
+    """The search remembers a finished move's worth by `position_key`: two states that would play
+    on differently (any part of the state but its history and move log, its generator included)
+    must not share a key, and a clone shares its original's."""
+    rng = Rng(5)
+    state = table.new_game(5)
+    compared = 0
+    for _ in range(30):
+        if state.is_over():
+            break
+        later = state.clone()
+        for _ in range(3):
+            if not later.is_over():
+                later.apply(rng.choice(later.legal_actions()))
+        assert position_key(state.clone()) == position_key(state)
+        for name, value in vars(later).items():
+            mixed = state.clone()
+            setattr(mixed, name, value)
+            if name in {"history", "journal"} or canonical(mixed) == canonical(state):
+                continue
+            assert position_key(mixed) != position_key(state), f"position_key leaves out {name}"
+            compared += 1
+        for name, value in vars(state).items():
+            if isinstance(value, Rng):
+                moved = state.clone()
+                vars(moved)[name].next64()
+                assert position_key(moved) != position_key(state), f"position_key leaves out {name}"
+                compared += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert compared
 
 
 def scorch(value: object) -> None:
