@@ -56,10 +56,16 @@ $(PYODIDE_WHEELS)/.stamp: pyproject.toml $(STAMP)
 	  --implementation py --abi none -d $(PYODIDE_WHEELS) pytest==$(PYTEST_VERSION)
 	touch $@
 
-# The browser's Python replays the golden games and runs every engine test; the 2,000-game
-# invariant sweeps run in full on the host, so here each table plays fewer games.
+# The browser's Python (3.14 in WebAssembly) runs what could differ from the host's 3.11: the
+# rules, the contract with fewer games, the golden replays, the recorded search choices and hints,
+# the bridge and the tutorials. The searches' other checks and the clock's cap run on the host
+# alone: they test the algorithms, which the recorded choices pin across both Pythons.
+PYODIDE_TESTS := tests/engine --ignore=tests/engine/test_search_cap.py --ignore=tests/engine/test_review.py \
+  --deselect=tests/engine/test_hints.py::test_a_hint_depends_only_on_what_the_seat_knows \
+  -k "not test_search.py or choices_match_the_recorded_ones"
 test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
-	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-100} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-2000} node tests/pyodide/run.mjs
+	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-40} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-2000} \
+	  node tests/pyodide/run.mjs $(PYODIDE_TESTS)
 
 test-python: browser-deps site
 	RB_SITE_BUILT=1 $(PY) -m pytest -q -n 2
