@@ -74,7 +74,8 @@ def test_wide_screens_keep_the_sandbox_in_view_beside_the_rules(
     scroll_to_middle(page)
     shown = page.locator(f"{SANDBOX} .rb-toolbar button:visible").count()
     assert shown >= 3  # 新しいゲーム, 一手戻す, 共有リンクを作る and the page's tutorials
-    assert page.evaluate(IN_VIEW, f"{SANDBOX} .rb-toolbar button") == shown, "the sandbox's buttons left the view"
+    in_view = page.evaluate(IN_VIEW, f"{SANDBOX} .rb-toolbar button")
+    assert in_view == shown, "the sandbox's buttons left the view"
     assert page.locator(BOARD).evaluate("b => b.getBoundingClientRect().top < innerHeight / 2")
     assert page.evaluate(SIDEWAYS) <= 0
     board = page.locator(BOARD)
