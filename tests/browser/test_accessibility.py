@@ -133,14 +133,16 @@ def test_a_hovered_link_keeps_its_contrast(warm: WarmSite, screen_page: Page, sc
 
 def tab_to(page: Page, action: str) -> None:
     """Tab forward (or back, with Shift) from the focused element to the button of `action`;
-    every stop on the way must be one of the board's buttons."""
+    every stop on the way must be one of the board's buttons: as many presses as there are
+    buttons between must land on it (any other stop on the way would leave focus short)."""
     stops = page.evaluate(TAB_STOPS, SANDBOX)
     target = stops["actions"].index(action)
     key = "Tab" if target > stops["at"] else "Shift+Tab"
     for _ in range(abs(target - stops["at"])):
         page.keyboard.press(key)
-        assert page.evaluate(FOCUS, SANDBOX).startswith("button:"), "Tab left the board's buttons"
-    assert page.evaluate(FOCUS, SANDBOX) == f"button:{action}"
+    focus = page.evaluate(FOCUS, SANDBOX)
+    assert focus.startswith("button:"), f"Tab left the board's buttons: {focus}"
+    assert focus == f"button:{action}", f"another stop on the way: focus is on {focus}"
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))

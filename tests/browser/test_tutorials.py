@@ -27,6 +27,11 @@ MAX_STEPS = 200
 NEXT = f"{SANDBOX} .rb-coach-steps .md-button--primary"
 PLAY_ON = f"{SANDBOX} .rb-coach-ways .md-button--primary"
 FOCUSED = "selector => document.activeElement?.matches(selector) ?? false"
+BEFORE_FOCUS = """selector => {
+  const target = document.querySelector(selector), focus = document.activeElement;
+  if (!target || !focus || focus === document.body) return false;
+  return Boolean(target.compareDocumentPosition(focus) & Node.DOCUMENT_POSITION_FOLLOWING);
+}"""
 
 
 def engine_session(page: Page, game_id: str) -> Session:
@@ -36,11 +41,13 @@ def engine_session(page: Page, game_id: str) -> Session:
 
 
 def press(page: Page, selector: str) -> None:
-    """Tab to the element (from wherever focus is) and press Enter, as a keyboard reader does."""
+    """Tab to the element (from wherever focus is; Shift+Tab when it comes before) and press
+    Enter, as a keyboard reader does."""
+    key = "Shift+Tab" if page.evaluate(BEFORE_FOCUS, selector) else "Tab"
     for _ in range(MAX_TABS):
         if page.evaluate(FOCUSED, selector):
             break
-        page.keyboard.press("Tab")
+        page.keyboard.press(key)
     else:
         raise AssertionError(f"{selector} is not reachable with Tab")
     before = frames(page)
