@@ -124,6 +124,9 @@ def percentile(values: list[float], share: float) -> float:
 
 def report(browser: str, table: str, waits: list[Wait]) -> None:
     seconds = [wait.seconds for wait in waits]
+    if not seconds:  # the game's frames were not seen: say so, and go on to the next table
+        print(f"  {table:<14} no bot wait recorded (no frame reached the page)", flush=True)
+        return
     print(
         f"  {table:<14} {len(waits):5d} waits  median {statistics.median(seconds):5.2f} s"
         f"  p95 {percentile(seconds, 0.95):5.2f} s  max {max(seconds):5.2f} s{verdict(browser, seconds)}"
