@@ -165,6 +165,11 @@ class Session:
             raise BadOption("打ち直す局面の番号が正しくありません。")
         log = self._log(upto=at)
         if as_seen:
+            if "redeal" in log:  # a log holds one redeal: a second would replay the first's moves wrongly
+                raise BadOption(
+                    "この対局は一度「見えていたとおりに」打ち直したものです。その後の局面は"
+                    "「そのままの局面」から打ち直してください。"
+                )
             log = {**log, "redeal": {"at": at, "seat": review.seat, "seed": seed}}
         return Session(log, self.seats)
 

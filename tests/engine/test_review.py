@@ -10,10 +10,14 @@ import pytest
 
 from engine.bridge import handle
 from engine.core import canonical
+from engine.errors import BadOption
 from engine.registry import games
 from engine.replay import load_log, new_game, to_log
 from engine.review import MOMENTS, Review
 from engine.rng import Rng
+from engine.session import Session
+
+from .harness import bounded
 
 WEIGHED = 8
 """Decisions weighed per game here (a whole game's take seconds; the bench times them)."""
@@ -115,6 +119,36 @@ def test_play_on_from_a_position_as_it_lay_or_as_the_seat_saw_it(game_id: str) -
     assert step["ok"]
     again = load_log(handle({"op": "export", "sandbox": sandbox})["log"])
     assert again.history == [*redealt.history, redealt.legal_actions()[0]]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_replayed_as_seen_is_replayed_again_only_as_it_lay_from_then_on(game_id: str) -> None:
+    """A log holds one redeal: a second, at or after the first, would replay the moves after the
+    first on the original deal. It is refused, and nothing changes; before the first, and as the
+    position lay, replays are open."""
+    log = finished(game_id)
+    first = Review(games()[game_id], log, 0).decisions
+    at = first[len(first) // 2]
+    state = load_log({**to_log(load_log(log), upto=at), "redeal": {"at": at, "seat": 0, "seed": 5}})
+    rng = Rng(5)
+    for _ in bounded(f"{game_id} replayed as seen"):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    replayed_log = to_log(state, redeal={"at": at, "seat": 0, "seed": 5})
+    assert canonical(load_log(replayed_log)) == canonical(state)
+    session = Session(replayed_log, ["human"] * log["players"])
+    session.open_review(0)
+    later = next(d for d in session.reviewing().decisions if d >= at)
+    before = canonical(session.state)
+    with pytest.raises(BadOption, match="そのままの局面"):
+        session.replayed(later, as_seen=True, seed=9)
+    assert canonical(session.state) == before and session.review is not None
+    lay = session.replayed(later, as_seen=False, seed=9)
+    assert canonical(lay.state) == canonical(session.reviewing().positions[later])
+    earlier = next((d for d in session.reviewing().decisions if d < at), None)
+    if earlier is not None:
+        assert session.replayed(earlier, as_seen=True, seed=9).redeal == {"at": earlier, "seat": 0, "seed": 9}
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS[:2])
