@@ -103,9 +103,7 @@ class Coach:
     def next(self, state: State) -> None:
         """次へ on a read step."""
         if self.waiting(state) != "read":
-            raise IllegalAction(
-                "今は「次へ」で進むところではありません。", action=None, seat=state.current_player
-            )
+            raise IllegalAction(NOT_READING, action=None, seat=state.current_player)
         self._pressed = True
         self.settle(state)
 

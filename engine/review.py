@@ -85,13 +85,13 @@ class Review:
         reviewed seat with every hidden piece shown, and the move log up to it, all lines in full."""
         if type(at) is not int or not 0 <= at < len(self.positions):
             raise BadOption(f"局面の番号は0〜{len(self.positions) - 1}で指定してください。")
-        state = self.positions[at]
+        view = self.positions[at].review_view(self.seat)
         lines = [entry.private or entry.public for entry in self.positions[-1].journal[:at]]
         return {
             "at": at,
             "moves": len(self.actions),
-            "html": self.game.render(state.review_view(self.seat), interactive=False),
-            "status": self.game.status(state.review_view(self.seat)),
+            "html": self.game.render(view, interactive=False),
+            "status": self.game.status(view),
             "lines": [line for line in lines if line],
         }
 

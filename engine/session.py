@@ -259,9 +259,7 @@ class Session:
     def _scripted_step(self, coach: Coach) -> None:
         action = coach.scripted(self.state)
         if action is None:
-            raise IllegalAction(
-                "今はボットの手番ではありません。", action=None, seat=self.state.current_player
-            )
+            raise IllegalAction(NOT_A_BOT, action=None, seat=self.state.current_player)
         with self._transaction():
             self.state.apply(action)
             coach.settle(self.state)

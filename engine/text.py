@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 MINUS = "\u2212"  # a true minus sign, not a hyphen
+REVEALED = "振り返りなので表向き"
+"""Beside a piece a review shows that its holder kept hidden in play (`State.review_view`)."""
 
 
 def points(value: int) -> str:

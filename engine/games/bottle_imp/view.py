@@ -16,14 +16,13 @@ from typing import Any
 
 from engine.games.bottle_imp.cards import COINS, SUIT, card_label, card_name, suit_label
 from engine.games.bottle_imp.codec import SLOT_NAMES, SLOTS, describe_action
-from engine.text import game_over, points, signed
+from engine.text import REVEALED, game_over, points, signed
 
 _SHAPES = {
     "B": '<circle class="bi-symbol" cx="22" cy="9" r="4.5"/>',
     "R": '<polygon class="bi-symbol" points="22,3.5 27.5,14 16.5,14"/>',
     "Y": '<path class="bi-symbol" d="M20 3.5h4v3.5h3.5v4h-3.5v3.5h-4v-3.5h-3.5v-4h3.5z"/>',
 }
-REVEALED = "振り返りなので表向き"
 """The label of cards a review shows that were hidden from the seat during the game."""
 _BOTTLE = (
     '<path class="bi-bottle" d="M40 2h8v3h-1v7c5 3 7 7 7 12v20c0 3-2 4-4 4h-12c-2 0-4-1-4-4V24c0-5 2-9 '

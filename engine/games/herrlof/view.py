@@ -22,6 +22,7 @@ from engine.games.herrlof.cards import (
     suit_label,
     suit_of,
 )
+from engine.text import REVEALED
 
 _SYMBOLS = {
     "R": '<polygon class="hl-symbol" points="20,23 29,40 11,40"/>',
@@ -35,7 +36,6 @@ _VALKNUT = "".join(
     for angle in (0, 120, 240)
 )
 _HAGALAZ = '<path class="hl-rune" d="M13 16V44M27 16V44M13 25L27 35"/>'
-REVEALED = "振り返りなので表向き"
 """The label of cards and bids a review shows that were hidden from the seat during the game."""
 _STAGE_PROMPTS = {
     "bid": "取れると思うトリックの数を予想してください（ほかの人には見えません）",

@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from engine.games.necropolis.rules import SEAT_NAMES, describe_action, parse_tile
+from engine.text import REVEALED
 
 _PIP_SPOTS = {
     0: [],
@@ -24,7 +25,6 @@ _PIP_SPOTS = {
     5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
     6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
 }
-REVEALED = "振り返りなので表向き"
 """The label of a piece a review shows that was hidden from the seat during the game."""
 _ENDINGS = {
     "pile-empty": "山が尽きたため",

@@ -21,7 +21,7 @@ from engine.games.no_return.codec import (
     describe_action,
     parse_counter,
 )
-from engine.text import game_over, points
+from engine.text import REVEALED, game_over, points
 
 _SHAPES = {
     "B": '<circle class="nr-symbol" cx="20" cy="12" r="5"/>',
@@ -44,7 +44,6 @@ _SHORT = {
     "cash:more": "清算を1個増やす",
     "cash:fewer": "清算を1個減らす",
 }
-REVEALED = "振り返りなので表向き"
 """The label of counters a review shows that were hidden from the seat during the game."""
 _MODE_TEXT = {
     "setup": "準備の交換: 脇に伏せるカウンター（0〜8個）を選んでください",

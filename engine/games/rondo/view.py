@@ -16,9 +16,8 @@ from typing import Any
 from engine.games.rondo.board import GREY, INDEX, SPACES, VALUES
 from engine.games.rondo.codec import COLOURS, chip_name, parse_action, space_label
 from engine.games.rondo.drawing import SIDE_NAMES, board_svg, percent, rack_chip, space_text
-from engine.text import game_over
+from engine.text import REVEALED, game_over
 
-REVEALED = "振り返りなので表向き"
 """The label of chips a review shows that were hidden from the seat during the game."""
 REVIEW_NOTE = "振り返りなので、裏向きのチップの色と全員の手元のチップも見せています。"
 _PROMPTS = {
