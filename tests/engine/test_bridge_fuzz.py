@@ -302,6 +302,7 @@ def opened(request: dict[str, Any], answer: dict[str, Any]) -> Known:
     seed = log.get("seed")
     assert seed is None or (type(seed) is int and 0 <= seed < 2**63), f"a log with seed {seed!r} was accepted"
     saved = answer["save"]["log"]
+    assert seed is None or saved["seed"] == seed, f"the log's seed {seed} became {saved['seed']}"
     assert saved == engine.to_log(
         engine.load_log({**log, "seed": saved["seed"]}), scenario=log.get("scenario")
     )

@@ -130,9 +130,9 @@ def test_a_hint_is_refused_unless_the_seat_at_the_screen_is_to_move(game_id: str
     tutorial = Session.tutorial(game_id, next(iter(game.tutorials)))
     coach = tutorial.coach
     assert coach is not None
-    if coach.waiting(tutorial.state) == "read":
-        with pytest.raises(IllegalAction):
-            tutorial.hint()
+    assert coach.waiting(tutorial.state) == "read"  # every tutorial opens with words to read
+    with pytest.raises(IllegalAction):
+        tutorial.hint()
 
 
 if __name__ == "__main__":

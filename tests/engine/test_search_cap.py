@@ -97,7 +97,9 @@ def test_the_cap_stops_a_search_within_one_sample(
         apply(state, action)
 
     monkeypatch.setattr(State, "apply", counted)
-    for state in turn_starts(game, game.info.players[0], count=2):
+    positions = list(turn_starts(game, game.info.players[0], count=2))
+    assert positions, f"{game_id}: no turn start with a choice"
+    for state in positions:
         clock = TickingClock()
         seat = state.current_player
         assert seat is not None
@@ -116,7 +118,9 @@ def test_a_cap_already_spent_plays_the_heuristics_choice(game_id: str, kind: str
     """A sample the cap cuts short is dropped: with none finished, the heuristic's choice."""
     game = games()[game_id]
     heuristic = game.bots["heuristic"]()
-    for state in turn_starts(game, game.info.players[-1], count=2):
+    positions = list(turn_starts(game, game.info.players[-1], count=2))
+    assert positions, f"{game_id}: no turn start with a choice"
+    for state in positions:
         seat = state.current_player
         assert seat is not None
         bot = new_search(game, 4, kind=kind, time_limit=0.0)
@@ -150,7 +154,9 @@ def test_a_compound_turn_takes_about_as_many_steps_as_the_heuristics(game_id: st
     game = games()[game_id]
     strong, heuristic = LEVELS["strong"].make(game), game.bots["heuristic"]()
     for players in game.info.players:
-        for state in longest_runs(game, players):
+        runs = longest_runs(game, players)
+        assert runs, f"{players}p: no run of actions with a choice"
+        for state in runs:
             expected = _run_length(state.clone(), lambda s, me: heuristic.choose(s.view(me), Rng(0)))
             searched = _run_length(state, lambda s, me: strong.choose(Perspective(s, me), Rng(0)))
             assert searched <= 2 * expected + 1, f"{players}p: {searched} steps, the heuristic's {expected}"
@@ -161,19 +167,23 @@ def longest_runs(game: Game, players: int, *, count: int = 3, actions: int = 400
     options between heuristic bots, spread over the game (the later hands too)."""
     heuristic, rng = game.bots["heuristic"](), Rng(players)
     state = game.state_class(players, players)
-    starts: list[tuple[int, int, State]] = []  # (length, when, position)
+    # (length, when, the run's first position with a choice: a run may open with a forced action)
+    starts: list[tuple[int, int, State | None]] = []
     for when in range(actions):
         if state.is_over():
             break
         seat = state.current_player
         if not state.journal or state.journal[-1].seat != seat:
-            starts.append((0, when, state.clone()))
+            starts.append((0, when, None))
         length, began, start = starts[-1]
+        if start is None and len(state.legal_actions()) > 1:
+            start = state.clone()
         starts[-1] = (length + 1, began, start)
         state.apply(heuristic.choose(state.view(seat), rng))
-    longest = sorted(starts, key=lambda run: (-run[0], -run[1]))[: count * 4]
+    choices = [run for run in starts if run[2] is not None]
+    longest = sorted(choices, key=lambda run: (-run[0], -run[1]))[: count * 4]
     chosen = sorted(longest, key=lambda run: run[1])[:: max(1, len(longest) // count)][:count]
-    return [start for _, _, start in chosen if len(start.legal_actions()) > 1]
+    return [start for _, _, start in chosen if start is not None]
 
 
 def _run_length(state: State, choose: Callable[[State, int], str]) -> int:
