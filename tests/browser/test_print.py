@@ -23,7 +23,8 @@ SANDBOX = ".rb-panel, .rb-sandbox, .rb-open-scenario, .rb-play-fab, .rb-docked-n
 # The texts of the sandbox (its controls, its board's buttons, its status), and the page's text
 # without the sandbox: the rules, which may name a control (「一手戻す」で…) as often as they like.
 TEXTS = """sandbox => {
-  const shown = ".rb-panel :is(button, summary, .rb-status, .rb-runtime), .rb-open-scenario, .rb-play-fab, .rb-tutorial-links button";
+  const shown = [".rb-panel :is(button, summary, .rb-status, .rb-runtime)", ".rb-open-scenario",
+    ".rb-play-fab", ".rb-tutorial-links button"].join(", ");
   const controls = [...document.querySelectorAll(`${shown}, .rb-docked-note`)].map((e) => e.innerText);
   const rules = document.querySelector(".md-content").cloneNode(true);
   for (const element of rules.querySelectorAll(`${sandbox}, .rb-tutorial-links`)) element.remove();
