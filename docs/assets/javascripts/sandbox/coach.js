@@ -81,24 +81,25 @@ export function createCoach(command) {
       return false;
     }
     const done = coach.waiting === "done";
+    const key = `${coach.tutorial}:${coach.step}:${done}`;
+    const fresh = key !== shown;
+    shown = key;
     root.dataset.waiting = coach.waiting; // coach.css: at the end the panel holds to nothing
     title.textContent = coach.title;
     progress.textContent = TEXT.progress(coach.step, coach.steps);
-    say.textContent = done ? TEXT.done : coach.waiting === "script" ? `${coach.say} ${TEXT.script}` : coach.say;
-    rule.replaceChildren(...(done ? [] : [TEXT.rule, ruleLink(coach.rule)]));
-    learned.replaceChildren(...(done ? coach.learned.map((item) => h("li", {}, ruleLink(item.rule, item.text))) : []));
+    const words = done ? TEXT.done : coach.waiting === "script" ? `${coach.say} ${TEXT.script}` : coach.say;
+    if (say.textContent !== words) say.textContent = words; // a live region: read out when it changes
+    if (fresh) {
+      rule.replaceChildren(...(done ? [] : [TEXT.rule, ruleLink(coach.rule)]));
+      learned.replaceChildren(...(done ? coach.learned.map((item) => h("li", {}, ruleLink(item.rule, item.text))) : []));
+    }
     next.hidden = coach.waiting !== "read";
     back.disabled = !coach.can_back;
-    steps.hidden = false;
-    restart.hidden = leave.hidden = false;
     ways.hidden = !done;
     for (const target of coach.point ?? []) {
       const escaped = CSS.escape(target);
       board.querySelectorAll(`#${escaped}, [data-action="${escaped}"]`).forEach((node) => node.classList.add(POINT));
     }
-    const key = `${coach.tutorial}:${coach.step}:${done}`;
-    const fresh = key !== shown;
-    shown = key;
     if (fresh) root.scrollTop = 0; // a new step is read from its first word
     if (fresh && done) root.scrollIntoView({ block: "nearest" }); // what was learned, and the ways on
     if (fresh && !done && follow.checked) {

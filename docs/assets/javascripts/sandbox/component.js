@@ -43,22 +43,22 @@ function morph(board, html) {
   const template = h("template", { innerHTML: html }); // engine-rendered HTML
   const next = board.cloneNode(false);
   next.append(template.content);
-  return loadMorphdom().then((patch) => {
-    patch(board, next, { childrenOnly: true });
-    scrollableByKeyboard(board);
-  });
+  return loadMorphdom().then((patch) => patch(board, next, { childrenOnly: true }));
 }
 
-/** Watch the board's seats: shown, hidden or resized with the screen, each is checked again. */
+/** The board's seats checked after each frame (`refresh`: its buttons may have changed) and
+ * whenever one is shown, hidden or resized with the screen. */
 function watchDocks(board, signal) {
   const watcher = new ResizeObserver(() => scrollableByKeyboard(board));
-  const watchAll = () => board.querySelectorAll(".rb-dock").forEach((dock) => watcher.observe(dock));
-  const added = new MutationObserver(watchAll);
-  added.observe(board, { childList: true, subtree: true });
-  signal.addEventListener("abort", () => {
-    watcher.disconnect();
-    added.disconnect();
-  });
+  const watched = new WeakSet();
+  signal.addEventListener("abort", () => watcher.disconnect());
+  return function refresh() {
+    for (const dock of board.querySelectorAll(".rb-dock")) {
+      if (!watched.has(dock)) watcher.observe(dock); // its first report checks it too
+      watched.add(dock);
+    }
+    scrollableByKeyboard(board);
+  };
 }
 
 /** The seat at the screen scrolls within itself when it is taller than its room (games.css). When
@@ -88,6 +88,7 @@ export function mountSandbox(el) {
   const controller = new AbortController();
   const { signal } = controller;
   const ui = buildUi();
+  const refreshDocks = watchDocks(ui.board, signal);
   const coach = createCoach(onCoach);
   const hint = createHint(askHint);
   const review = createReview({
@@ -154,6 +155,7 @@ export function mountSandbox(el) {
     el.dataset.rbNext = next.next;
     el.dataset.rbMover = next.mover ?? ""; // the seat to move (public): the wait bench times each move
     await morph(ui.board, next.html);
+    refreshDocks();
     if (!active) return;
     el.dataset.rbFrames = Number(el.dataset.rbFrames ?? 0) + 1; // tests wait on it
     ui.status.textContent = next.status;
@@ -303,6 +305,7 @@ export function mountSandbox(el) {
 
   async function showReviewed(position) {
     await morph(ui.board, position.html);
+    refreshDocks();
     if (!active) return;
     ui.status.textContent = position.status;
     ui.log.replaceChildren(...position.lines.map((line) => h("li", { textContent: line })));
@@ -442,12 +445,12 @@ export function mountSandbox(el) {
   listen(ui.board, "click", onBoardClick);
   listen(document, "click", onScenarioClick);
   listen(window, "hashchange", () => entry && openShared());
-  watchDocks(ui.board, signal);
 
   function teardown() {
     if (!active) return;
     active = false;
     controller.abort();
+    review.stop(); // its mark on the element goes with the rest
     channel.call({ op: "close", sandbox }).catch((err) => console.warn("rb: close failed", err));
     delete el.dataset.rbState;
     delete el.dataset.rbNext;

@@ -51,7 +51,10 @@ export function createHint(ask) {
       button.disabled = false;
     }
   });
-  dismiss.addEventListener("click", clear);
+  dismiss.addEventListener("click", () => {
+    clear();
+    button.focus(); // the box that held the focus is gone: the keyboard stays by ヒント
+  });
 
   function render(hint) {
     list.replaceChildren(

@@ -63,6 +63,7 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
   let at = 0;
   let weighing = false;
   let open = false;
+  let runs = 0; // weighAll loops started: only the newest goes on
 
   async function go(step) {
     const target = Math.max(0, Math.min(moves, Number.isFinite(step) ? at + step : step > 0 ? moves : 0));
@@ -77,6 +78,7 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
 
   /** Weigh every decision not yet weighed, one request each, until done or 中止. */
   async function weighAll() {
+    const mine = ++runs; // a review closed and opened again while a request was out: one loop goes on
     weighing = true;
     const focused = document.activeElement === resume;
     cancel.hidden = false;
@@ -84,7 +86,7 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
     if (focused) cancel.focus();
     for (;;) {
       const reply = await call({ do: "weigh" });
-      if (!reply || !open) return;
+      if (!reply || !open || mine !== runs) return;
       bar.max = Math.max(1, reply.decisions);
       bar.value = reply.weighed;
       progressText.textContent = TEXT.weighing(reply.weighed, reply.decisions);
