@@ -71,6 +71,16 @@ def colour_totals(counters: Iterable[Counter]) -> dict[str, int]:
     return totals
 
 
+def most_payable(hand: Iterable[Counter]) -> int:
+    """The most one colour of `hand` can pay (a payment is all of one colour)."""
+    return max(colour_totals(hand).values(), default=0)
+
+
+def cashable_columns(columns: dict[str, list[int]], most: int) -> list[str]:
+    """The colours whose column a payment of at most `most` may start to cash (its bottom)."""
+    return [colour for colour, column in columns.items() if column[-1] <= most]
+
+
 def fits(counter: Counter, columns: dict[str, list[int]]) -> bool:
     """May `counter` go under its colour's column (empty, or bottom value not smaller)?"""
     column = columns.get(counter[0])

@@ -15,8 +15,10 @@ from engine.games.no_return.codec import (
     COLOUR_NAMES,
     COLOURS,
     Counter,
-    colour_totals,
+    cashable_columns,
     counter_name,
+    fits,
+    most_payable,
     parse_action,
     parse_counter,
 )
@@ -69,13 +71,12 @@ def _counter(text: str) -> Counter:
 
 def _budget(hand: list[str]) -> int:
     """The most one colour of the hand can pay."""
-    return max(colour_totals(map(_counter, hand)).values(), default=0)
+    return most_payable(map(_counter, hand))
 
 
 def _stuck(counter: Counter, columns: dict[str, list[int]]) -> bool:
-    """Above its colour's column's bottom: the bottom only goes down, so it is never placed."""
-    column = columns.get(counter[0])
-    return bool(column) and column[-1] < counter[1]
+    """Not placeable under its colour's column: the bottom only goes down, so it never will be."""
+    return not fits(counter, columns)
 
 
 def _cashed(total: int) -> str:
@@ -98,7 +99,7 @@ def _exact_payment(selection: dict[str, Any], counter: Counter) -> str | None:
 
 
 def _declare(columns: dict[str, list[int]], budget: int) -> str | None:
-    payable = [c for c in COLOURS if c in columns and columns[c][-1] <= budget]
+    payable = [c for c in COLOURS if c in cashable_columns(columns, budget)]
     if not payable:
         return None
     names = "・".join(COLOUR_NAMES[c] for c in payable)

@@ -79,12 +79,14 @@ from engine.games.no_return.codec import (
     UNPICK_IDS,
     Action,
     Counter,
+    cashable_columns,
     colour_totals,
     counter_id,
     counter_name,
     describe_action,
     display_order,
     fits,
+    most_payable,
     names,
     parse_action,
     parse_counter,
@@ -272,8 +274,7 @@ class NoReturnState(State):
         hand, columns = self._hands[seat], self._columns[seat]
         if not self._phase2[seat]:
             return ["place"] if any(fits(counter, columns) for counter in hand) else []
-        budget = max(colour_totals(hand).values(), default=0)
-        return [f"cash:column:{c}" for c, column in columns.items() if column[-1] <= budget]
+        return [f"cash:column:{c}" for c in cashable_columns(columns, most_payable(hand))]
 
     def _legal_place(self) -> list[str]:
         columns = self._columns[self._turn_player]
