@@ -18,6 +18,7 @@ on this machine. The machine's other load moves every figure.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -35,6 +36,8 @@ TARGETS = {"chromium": {"p95": 1.0, "max": 3.0}, "webkit": {"max": 5.0}}
 LONGEST = 3
 POLL_S = 120.0
 """Each wait for the end of a game is this long at most (a driver command's own limit is longer)."""
+GAME_S = 1800.0
+"""A whole game not over after this long is reported as stuck."""
 
 RECORD_FRAMES = """() => {
   // Every frame a sandbox shows: when it reached the page, who is to move, what comes next. The
@@ -107,19 +110,22 @@ def play_one(driver: Driver, base: str, game: Game, players: int, seed: int) -> 
     log = {"game": game.id, "players": players, "seed": seed, "options": {}, "actions": []}
     seats = [f"bot:{game.default_bot}"] * players
     driver.evaluate(OPEN, share_fragment({"log": log, "seats": seats}))
+    given_up = time.monotonic() + GAME_S
     while True:
         try:
             driver.wait_for(OVER, timeout=POLL_S)
             break
-        except Exception as error:  # each engine words its timeout differently
-            if "no " not in str(error) and "timeout" not in str(error).lower():
-                raise
+        except Exception:  # each engine words its timeout differently: look at the page instead
+            state = driver.evaluate("() => document.querySelector('.rb-sandbox')?.dataset.rbState")
+            if state == "error" or time.monotonic() > given_up:
+                raise RuntimeError(f"{game.id} {players}p: no end (the sandbox is {state})") from None
     return bot_waits(driver.evaluate("() => window.__rbFrames"))
 
 
 def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile: with 20 values, p95 is the 19th, not the maximum."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
 def report(browser: str, table: str, waits: list[Wait]) -> None:
