@@ -20,6 +20,7 @@ from tests.browser.helpers import (
     SANDBOX,
     board_mismatch,
     click_action,
+    frames,
     legal_buttons,
     move_lines,
     new_log,
@@ -28,6 +29,7 @@ from tests.browser.helpers import (
     open_shared,
     saved,
     true_state,
+    wait_new_frame,
     wait_settled,
 )
 
@@ -75,8 +77,9 @@ def test_worked_examples_open_from_their_figures(warm: WarmSite, game_id: str) -
         button = buttons.nth(index)
         name = button.get_attribute("data-scenario") or ""
         expected = game.scenarios[name].build()
+        before = frames(page)
         button.click()
-        wait_settled(page)
+        wait_new_frame(page, before)  # the example's own frame, not the one before the click
         log = saved(page, game_id)["log"]
         assert (log["scenario"], log["players"]) == (name, expected.players)
         assert page.locator(f"{SANDBOX} .rb-setup fieldset select").count() == expected.players
