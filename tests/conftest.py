@@ -84,7 +84,8 @@ class Guard:
 
     def watch_page(self, page: Page) -> None:
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # with where it was thrown: an uncaught error's message alone does not say whose script
+        page.on("pageerror", lambda error: self.errors.append(f"{error}\n{error.stack or ''}".strip()))
 
     def expect(self, text: str) -> None:
         """Console errors holding `text` are this test's to cause; at least one must come."""
