@@ -53,6 +53,7 @@ RECORD_STOPS = f"""(selector) => {{
   document.addEventListener("focusin", () => window.__rbStops.push(name(selector)),
     {{ signal: window.__rbStopsWatch.signal }});
 }}"""
+READ_STOPS = "() => { window.__rbStopsWatch.abort(); return window.__rbStops; }"  # and stop recording
 # Tab stops of the board, in order, and where focus is among them (-1: on the board itself).
 TAB_STOPS = """(selector) => {
   const buttons = [...document.querySelectorAll(selector + " .rb-board button:not(:disabled)")]
@@ -155,7 +156,7 @@ def tab_to(page: Page, action: str) -> None:
     page.evaluate(RECORD_STOPS, SANDBOX)
     for _ in expected:
         page.keyboard.press("Tab" if forward else "Shift+Tab")
-    visited = page.evaluate("() => window.__rbStops")
+    visited = page.evaluate(READ_STOPS)
     assert visited == [f"button:{stop}" for stop in expected], "Tab left the board's buttons or skipped one"
 
 
