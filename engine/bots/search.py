@@ -289,7 +289,7 @@ def play_on(
     played, steps = 0, 0
     mover = state.current_player
     while mover is not None and steps < ROLLOUT_STEPS:
-        state.apply(policy.choose(state.view(mover), rng))
+        state.apply_legal(policy.choose(state.view(mover), rng))
         steps += 1
         deadline.check()
         if state.current_player != mover:
