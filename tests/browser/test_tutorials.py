@@ -33,6 +33,16 @@ BEFORE_FOCUS = """selector => {
   return Boolean(target.compareDocumentPosition(focus) & Node.DOCUMENT_POSITION_FOLLOWING);
 }"""
 
+# How many Tab presses the document's tab order puts between focus and the element (negative:
+# before it; null: either is not a stop). No stop of the site has a positive tabindex.
+TABS_TO = """selector => {
+  const focusable = "a[href], button, input, select, textarea, summary, [tabindex]";
+  const stops = [...document.querySelectorAll(focusable)].filter((e) => !e.disabled && e.tabIndex >= 0
+    && !e.closest("[inert]") && e.checkVisibility({ visibilityProperty: true }));
+  const from = stops.indexOf(document.activeElement), to = stops.indexOf(document.querySelector(selector));
+  return from < 0 || to < 0 ? null : to - from;
+}"""
+
 
 def engine_session(page: Page, game_id: str) -> Session:
     """The sandbox's game as the worker saved it, tutorial progress and all, in host Python."""
@@ -42,8 +52,11 @@ def engine_session(page: Page, game_id: str) -> Session:
 
 def press(page: Page, selector: str) -> None:
     """Tab to the element (from wherever focus is; Shift+Tab when it comes before) and press
-    Enter, as a keyboard reader does."""
+    Enter, as a keyboard reader does. The presses the page's tab order says it takes are made
+    at once, then one at a time until focus is there (Rondo's board has a hundred stops)."""
     key = "Shift+Tab" if page.evaluate(BEFORE_FOCUS, selector) else "Tab"
+    for _ in range(abs(page.evaluate(TABS_TO, selector) or 0)):
+        page.keyboard.press(key)
     for _ in range(MAX_TABS):
         if page.evaluate(FOCUSED, selector):
             break

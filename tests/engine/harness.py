@@ -24,8 +24,8 @@ from engine.game import Game
 from engine.registry import games
 from engine.rng import Rng
 
-GAMES = int(os.environ.get("RB_INVARIANT_GAMES", "300"))
-"""Random games per game, player count and sample option set: 300 in `make test` (a fresh clone
+GAMES = int(os.environ.get("RB_INVARIANT_GAMES", "100"))
+"""Random games per game, player count and sample option set: 100 in `make test` (a fresh clone
 under ten minutes on two cores), 100,000 in `make soak`."""
 COVER_GAMES = max(2, GAMES // 100)
 """Random games of an option set added only to cover a choice (some are games ten times longer)."""

@@ -28,7 +28,7 @@ from engine.core import State, canonical
 from engine.registry import games
 from engine.rng import Rng
 
-REQUESTS = int(os.environ.get("RB_FUZZ_REQUESTS", "20000"))
+REQUESTS = int(os.environ.get("RB_FUZZ_REQUESTS", "8000"))
 RARE = 150
 """One real request in this many asks for a hint or weighs a review decision (a search each)."""
 COACH_COMMANDS = ["next", "next", "back", "restart", "continue"]
