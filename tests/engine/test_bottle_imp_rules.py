@@ -660,6 +660,7 @@ def test_heuristic_bot_beats_randoms(players: int) -> None:
     assert wins / games > 1.4 / players
 
 
+@pytest.mark.host_only
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_games_of_several_hands_keep_the_contract(players: int) -> None:
     """The shared suite plays one-hand games (fast); here whole games to 200 run its checks."""

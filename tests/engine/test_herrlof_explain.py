@@ -15,6 +15,8 @@ from engine.rng import Rng
 
 from .explained import Claim, check_sentences
 
+pytestmark = pytest.mark.host_only  # see pyproject.toml
+
 
 def _seat(state: State) -> int:
     seat = state.current_player

@@ -572,6 +572,7 @@ def test_view_buttons_are_the_legal_actions_with_their_visible_text_in_their_nam
         assert "ゲーム終了" in render(state.view(0))
 
 
+@pytest.mark.host_only
 def test_heuristic_bot_bids_its_estimate_and_beats_randoms() -> None:
     state = HerrlofState(2, 13)
     view = state.view(state.current_player)

@@ -67,6 +67,7 @@ def test_a_hint_names_legal_actions_and_marks_the_one_the_search_plays(table: Ta
         assert not shown["forced"] or [item["figure"] for item in shown["actions"]] == [None]
 
 
+@pytest.mark.host_only
 @pytest.mark.parametrize("table", GAME_TABLES, ids=lambda t: t.id)
 def test_a_hint_depends_only_on_what_the_seat_knows(table: Table) -> None:
     """A state (and a run so far) that differs only in what the seat cannot see gives the same hint."""
@@ -100,6 +101,7 @@ def test_hints_match_the_recorded_ones(table: Table) -> None:
     assert recorded_hints(table) == expected
 
 
+@pytest.mark.host_only
 @pytest.mark.parametrize("game_id", sorted(games()))
 def test_a_hint_is_refused_unless_the_seat_at_the_screen_is_to_move(game_id: str) -> None:
     game = games()[game_id]

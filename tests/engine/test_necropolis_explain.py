@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from engine.core import State
 from engine.games.necropolis.rules import canonical, pips, placements
 
 from .explained import Claim, check_sentences
+
+pytestmark = pytest.mark.host_only  # see pyproject.toml
 
 TILE = r"\[(\d)\|(\d)\]"
 SIDES = {"左端": 0, "右端": -1}

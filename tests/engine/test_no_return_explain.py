@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from engine.core import State
 from engine.games.no_return.codec import COLOUR_NAMES, colour_totals
 
 from .explained import Claim, check_sentences
+
+pytestmark = pytest.mark.host_only  # see pyproject.toml
 
 LETTER = {name: letter for letter, name in COLOUR_NAMES.items()}
 COUNTER = r"(\S+?)(\d+)"

@@ -19,6 +19,8 @@ from engine.session import Session
 
 from .harness import bounded
 
+pytestmark = pytest.mark.host_only  # see pyproject.toml
+
 WEIGHED = 8
 """Decisions weighed per game here (a whole game's take seconds; the bench times them)."""
 GAME_IDS = sorted(games())

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from engine.core import State
 
 from .explained import Claim, check_sentences
+
+pytestmark = pytest.mark.host_only  # see pyproject.toml
 
 NO_CHAIN = -1000
 

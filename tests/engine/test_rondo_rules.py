@@ -544,6 +544,7 @@ def test_figures_draw_the_examples() -> None:
 # --- bots --------------------------------------------------------------------------------------------
 
 
+@pytest.mark.host_only
 @pytest.mark.parametrize("players", [2, 4])
 def test_heuristic_beats_random_clearly(players: int) -> None:
     report = play_games("rondo", 40, players=players)

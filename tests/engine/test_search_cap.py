@@ -27,6 +27,8 @@ from engine.game import Game
 from engine.registry import games
 from engine.rng import Rng
 
+pytestmark = pytest.mark.host_only  # see pyproject.toml
+
 GAMES = sorted(games())
 KINDS = ["tree", "rollouts"]
 TICK = 0.001
