@@ -65,8 +65,10 @@ test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
 	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-20} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-1000} \
 	  node tests/pyodide/run.mjs $(PYODIDE_TESTS)
 
+# worksteal: a worker that runs out of tests takes some of the other's (the browser tests' lengths
+# vary from a second to a minute).
 test-python: browser-deps site
-	RB_SITE_BUILT=1 $(PY) -m pytest -q -n 2
+	RB_SITE_BUILT=1 $(PY) -m pytest -q -n 2 --dist worksteal
 
 test-browsers: browser-deps site
 	RB_SITE_BUILT=1 RB_BROWSER_PAGES=all $(PY) -m pytest -q tests/browser/cross

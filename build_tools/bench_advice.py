@@ -95,6 +95,8 @@ def main() -> None:
     parser.add_argument("--no-review", action="store_true")
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     args = parser.parse_args()
+    if args.hints < 1:
+        parser.error("--hints: at least 1 (the figures are taken over the hints asked)")
     from playwright.sync_api import sync_playwright
 
     chosen = tables(args.tables)

@@ -1,8 +1,8 @@
 """Accessibility in Chromium: axe-core on every built page, no sideways scrolling, keyboard play.
 
 axe-core is vendored from npm like the runtime (pinned, integrity checked) but into .cache/, so
-the site never serves it; it is injected into each page, 1280 and 360 px wide (and 360 px in the
-dark scheme), after the sandbox is ready. Its experimental rules run too
+the site never serves it; it is injected into each page, 1280 px wide in the light scheme and
+360 px wide in the dark one, after the sandbox is ready. Its experimental rules run too
 (label-content-name-mismatch is one). Any serious or critical violation fails, listed with the
 elements it was found on. The keyboard test plays every game to its end with Tab, Shift+Tab and
 Enter, and checks after each move that focus is on the board or one of its buttons.
@@ -23,7 +23,9 @@ from engine.rng import Rng
 from tests.browser.conftest import WarmSite
 from tests.browser.helpers import SANDBOX, new_log, next_step, open_shared, true_state, wait_settled
 
-SCREENS = [("light", 1280), ("light", 360), ("dark", 360)]
+SCREENS = [("light", 1280), ("dark", 360)]
+"""The phone's layout in the dark scheme, the wide one in the light: every colour of both schemes
+and both layouts are seen (the layouts share their colours, the schemes their layout)."""
 FAILING = {"serious", "critical"}
 MAX_MOVES = 400
 AXE_RUN = """async (selector) => {

@@ -31,7 +31,7 @@ from tests.browser.helpers import (
 
 LAYOUTS = {"pinned": (1440, 900), "below": (1440, 900), "phone": (390, 844)}
 TABLES = [(game_id, players) for game_id in sorted(games()) for players in games()[game_id].info.players]
-MOVES = 6  # the reader's moves played per table
+MOVES = 4  # the reader's moves played per table
 BOTS = "bot:random"  # quick to answer: what is checked is the reader's own turns
 
 # The enabled action buttons the reader can press where they are: inside the window, and the

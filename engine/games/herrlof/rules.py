@@ -607,7 +607,7 @@ class HerrlofState(State):
             "seats": [self._public_seat(s, seat) for s in range(self.players)],
             "hand": display_order(self._hands[seat]) if own else None,
             "mine": self._private_view(seat) if own else None,
-            "sheet": [{key: _copy_list(value) for key, value in row.items()} for row in self._sheet],
+            "sheet": [{key: v[:] if type(v) is list else v for key, v in row.items()} for row in self._sheet],
             "legal_actions": self.legal_actions() if own and seat == current else [],
         }
         if self.is_over():
@@ -684,7 +684,3 @@ _STAGE_PROMPTS = {
     Stage.GIVE: ("先に、相手に渡す手札を1枚選んでください。", "card-6"),
     Stage.OVER: ("ゲームはもう終わっています。", "end"),
 }
-
-
-def _copy_list(value: Any) -> Any:
-    return list(value) if isinstance(value, list) else value
