@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.games.rondo.board import BY_CENTRE, COLOURS_OF, INDEX, NEIGHBOURS, SPACES, VALUES
+from engine.games.rondo.board import COLOURS_OF, INDEX, NEIGHBOURS, SPACES, VALUES, chain_starts
 from engine.games.rondo.codec import COLOURS, DOWN_IDS, GO_IDS, RACK_LIMIT, UP_IDS
 from engine.games.rondo.rules import RondoState
 from engine.rng import Rng
@@ -81,11 +81,7 @@ class _Planner:
 
     def _choose_turn(self) -> str:
         held = sum(self.rack)
-        starts = [
-            i
-            for i in range(len(SPACES))
-            if i not in self.occupied and (i in BY_CENTRE or any(j in self.occupied for j in NEIGHBOURS[i]))
-        ]
+        starts = chain_starts(self.occupied)
         if not held or not starts:
             return "pass" if held == RACK_LIMIT else "draw"
         value, start = self._best_start(starts, self.bridges, must=held == RACK_LIMIT)

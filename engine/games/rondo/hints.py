@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.rondo.board import BY_CENTRE, COLOURS_OF, INDEX, NEIGHBOURS, VALUES
+from engine.games.rondo.board import COLOURS_OF, INDEX, NEIGHBOURS, VALUES, chain_starts
 from engine.games.rondo.codec import COLOURS, parse_action
 
 Rack = tuple[int, ...]
@@ -25,7 +25,7 @@ def explain(view: dict[str, Any], action: str) -> str | None:
     turn, rack = view["turn"], tuple(view["rack"][c] for c in COLOURS)
     so_far = turn["points"]
     if move.kind == "draw":
-        firsts = chain.firsts()
+        firsts = chain_starts(chain.filled)
         if not sum(rack) or not firsts:
             return None
         best = max(chain.from_space(space, rack) for space in firsts)
@@ -53,11 +53,6 @@ class _Chain:
     def __init__(self, view: dict[str, Any]) -> None:
         self.values = VALUES[view["side"]]
         self.filled = frozenset(INDEX[space] for space in view["board"])
-
-    def firsts(self) -> list[int]:
-        """Where a chain may begin: empty spaces next to a chip or to the centre."""
-        near = set(BY_CENTRE).union(*(NEIGHBOURS[i] for i in self.filled))
-        return sorted(near - self.filled)
 
     def from_space(self, space: int, rack: Rack, filled: frozenset[int] | None = None) -> int:
         """The most a chain going on from an empty `space` scores: face up as many chips of its

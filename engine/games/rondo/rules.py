@@ -51,7 +51,16 @@ from enum import Enum
 from typing import Any
 
 from engine.core import GameInfo, LogEntry, Option, State
-from engine.games.rondo.board import BY_CENTRE, COLOURS_OF, GREY, INDEX, NEIGHBOURS, SPACES, VALUES
+from engine.games.rondo.board import (
+    BY_CENTRE,
+    COLOURS_OF,
+    GREY,
+    INDEX,
+    NEIGHBOURS,
+    SPACES,
+    VALUES,
+    chain_starts,
+)
 from engine.games.rondo.codec import (
     ALL_CHIPS,
     COLOURS,
@@ -248,13 +257,8 @@ class RondoState(State):
         return ["end", *(GO_IDS[i] for i in self.next_spaces())] if held else ["end"]
 
     def first_spaces(self) -> list[int]:
-        """Empty spaces next to an occupied space or to the centre: where a chain may begin."""
-        board = self._board
-        near = set(BY_CENTRE)
-        for i, place in enumerate(board):
-            if place is not None:
-                near.update(NEIGHBOURS[i])
-        return sorted(i for i in near if board[i] is None)
+        """Where a chain may begin (`chain_starts`)."""
+        return chain_starts([i for i, place in enumerate(self._board) if place is not None])
 
     def next_spaces(self) -> list[int]:
         """Empty spaces next to the space filled just before: where the chain may go on."""
