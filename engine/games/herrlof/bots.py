@@ -17,7 +17,7 @@ from math import comb
 from typing import Any
 
 from engine.core import State
-from engine.games.herrlof.cards import HAGALAZ, VALKNUT, rank_of, suit_of
+from engine.games.herrlof.cards import ALL_CARDS, HAGALAZ, SUITS, VALKNUT, rank_of, suit_of
 from engine.games.herrlof.rules import HerrlofState
 from engine.games.herrlof.scoring import round_points
 from engine.games.herrlof.tricks import trick_winner
@@ -79,6 +79,11 @@ def strength(card: str, trump: str | None) -> int:
     return rank_of(card) + (TRUMP_BONUS if suit_of(card) == trump else 0)
 
 
+_ORDERED = {trump: {card: (strength(card, trump), card) for card in ALL_CARDS} for trump in (*SUITS, None)}
+"""Each card's place from weakest to strongest under each trump (by strength, then id): looked up,
+not worked out, at every play of a search's rollouts."""
+
+
 def wants_tricks(view: dict[str, Any]) -> bool:
     """Short of the bid: take tricks; at or past it: avoid them."""
     me = view["seats"][view["seat"]]
@@ -93,7 +98,7 @@ def _bid(view: dict[str, Any]) -> str:
 def _play(view: dict[str, Any]) -> str:
     cards = [a.removeprefix("play:") for a in view["legal_actions"]]
     trump, trick = view["trump"], [card for _, card in view["trick"]]
-    by_strength = sorted(cards, key=lambda card: (strength(card, trump), card))
+    by_strength = sorted(cards, key=_ORDERED[trump].__getitem__)
     if not trick:
         lead = by_strength[-1] if wants_tricks(view) else _lowest_lead(by_strength)
         return f"play:{lead}"
@@ -124,7 +129,7 @@ def _cheapest(by_strength: list[str]) -> str:
 
 def _least_useful(view: dict[str, Any]) -> str:
     """The hand card to part with: the weakest while short of the bid, else the strongest."""
-    hand = sorted(view["hand"], key=lambda card: (strength(card, view["trump"]), card))
+    hand = sorted(view["hand"], key=_ORDERED[view["trump"]].__getitem__)
     return hand[0] if wants_tricks(view) else hand[-1]
 
 

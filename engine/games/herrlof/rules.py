@@ -582,11 +582,12 @@ class HerrlofState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         own = seat is not None and 0 <= seat < self.players
         current = self.current_player
+        over = self.is_over()
         view: dict[str, Any] = {
             "game": INFO.id,
             "seat": seat,
             "players": self.players,
-            "seat_names": [self.seat_name(s) for s in range(self.players)],
+            "seat_names": list(_SEAT_NAMES[self.players]),
             "stage": self._stage.value,
             "current_player": current,
             "round": self._round,
@@ -604,13 +605,13 @@ class HerrlofState(State):
             "victim": self._victim,
             "follow": follow_suit(self._trick_cards()),
             "last_trick": self._last_trick_view(),
-            "seats": [self._public_seat(s, seat) for s in range(self.players)],
+            "seats": [self._public_seat(s, seat, over) for s in range(self.players)],
             "hand": display_order(self._hands[seat]) if own else None,
             "mine": self._private_view(seat) if own else None,
             "sheet": [{key: v[:] if type(v) is list else v for key, v in row.items()} for row in self._sheet],
             "legal_actions": self.legal_actions() if own and seat == current else [],
         }
-        if self.is_over():
+        if over:
             breaks = self._tie_breaks()
             decided_by = scoring.deciding_rule(**breaks)
             view["result"] = {**breaks, "winners": self.winners(), "decided_by": decided_by}
@@ -640,12 +641,12 @@ class HerrlofState(State):
             return None
         return {"cards": [[s, card] for s, card in self._last], "winner": self._last_winner}
 
-    def _public_seat(self, seat: int, viewer: int | None) -> dict[str, Any]:
+    def _public_seat(self, seat: int, viewer: int | None, over: bool) -> dict[str, Any]:
         return {
             "hand_count": len(self._hands[seat]),
             "tricks": len(self._won[seat]),
             "has_bid": self._bids[seat] is not None,
-            "bid": self._bids[seat] if seat == viewer or self.is_over() else None,
+            "bid": self._bids[seat] if seat == viewer or over else None,
             "total": self._totals[seat],
         }
 
@@ -664,6 +665,7 @@ class HerrlofState(State):
         }
 
 
+_SEAT_NAMES = {players: tuple(INFO.seat_name(s) for s in range(players)) for players in INFO.players}
 _STAGE_NAMESPACES = {
     Stage.BID: ("bid",),
     Stage.PLAY: ("play",),
