@@ -203,3 +203,44 @@ def search_hit(page: Page, word: str, name: str) -> Locator:
     box.fill(word)
     box.press("End")  # material searches on keyup; fill() alone sends none
     return page.locator(f".md-search-result__item a[href*='/{name}.html']").first
+
+
+# --- the keyboard -----------------------------------------------------------------------------
+
+MAX_TABS = 300
+# Whether the element comes after focus in the document (Shift+Tab reaches it sooner: false).
+BEFORE_FOCUS = """selector => {
+  const target = document.querySelector(selector), focus = document.activeElement;
+  if (!target || !focus || focus === document.body) return false;
+  return Boolean(target.compareDocumentPosition(focus) & Node.DOCUMENT_POSITION_FOLLOWING);
+}"""
+# How many Tab presses the document's tab order puts between focus and the element (negative:
+# before it; null: either is not a stop). No stop of the site has a positive tabindex.
+TABS_TO = """selector => {
+  const focusable = "a[href], button, input, select, textarea, summary, [tabindex]";
+  const stops = [...document.querySelectorAll(focusable)].filter((e) => !e.disabled && e.tabIndex >= 0
+    && !e.closest("[inert]") && e.checkVisibility({ visibilityProperty: true }));
+  const from = stops.indexOf(document.activeElement), to = stops.indexOf(document.querySelector(selector));
+  return from < 0 || to < 0 ? null : to - from;
+}"""
+FOCUSED = "selector => document.activeElement?.matches(selector) ?? false"
+
+
+def press(page: Page, selector: str, *, new_frame: bool = True) -> None:
+    """Tab to the element (from wherever focus is; Shift+Tab when it comes before) and press
+    Enter, as a keyboard reader does; then wait for the sandbox's next frame (`new_frame`). The
+    presses the page's tab order says it takes are made at once, then one at a time until focus
+    is there (Rondo's board has a hundred stops)."""
+    key = "Shift+Tab" if page.evaluate(BEFORE_FOCUS, selector) else "Tab"
+    for _ in range(abs(page.evaluate(TABS_TO, selector) or 0)):
+        page.keyboard.press(key)
+    for _ in range(MAX_TABS):
+        if page.evaluate(FOCUSED, selector):
+            break
+        page.keyboard.press(key)
+    else:
+        raise AssertionError(f"{selector} is not reachable with Tab")
+    before = frames(page)
+    page.keyboard.press("Enter")
+    if new_frame:
+        wait_new_frame(page, before)

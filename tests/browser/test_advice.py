@@ -18,7 +18,7 @@ from engine.registry import find_game
 from engine.review import Review
 from engine.session import Session
 from tests.browser.conftest import WarmSite
-from tests.browser.helpers import SANDBOX, frames, new_log, open_shared, saved, wait_new_frame
+from tests.browser.helpers import SANDBOX, new_log, open_shared, press, saved
 from tests.browser.test_accessibility import serious_violations
 from tests.engine.test_review import finished
 
@@ -26,25 +26,10 @@ SCREENS = {"desktop": (1280, 720), "phone": (390, 844)}
 HINT = f"{SANDBOX} .rb-hint"
 REVIEW = f"{SANDBOX} .rb-review:not(.rb-review-found)"
 FOUND = f"{SANDBOX} .rb-review-found"
-MAX_TABS = 300
 WEIGHING = "s => /（[1-9]\\d* \\/ /.test(document.querySelector(s).textContent)"
 STARTS_WITH = "([s, t]) => document.querySelector(s).textContent.startsWith(t)"
 NEARLY_EVEN = ("necropolis", 1)
 """A game and seed whose first position the search cannot tell apart (checked in host Python)."""
-
-
-def press(page: Page, selector: str, *, settle: bool = False) -> None:
-    """Tab to the element and press Enter, as a keyboard reader does."""
-    for _ in range(MAX_TABS):
-        if page.evaluate("s => document.activeElement?.matches(s) ?? false", selector):
-            break
-        page.keyboard.press("Tab")
-    else:
-        raise AssertionError(f"{selector} is not reachable with Tab")
-    before = frames(page)
-    page.keyboard.press("Enter")
-    if settle:
-        wait_new_frame(page, before)
 
 
 def engine_hint(page: Page, game_id: str) -> dict:
@@ -54,7 +39,7 @@ def engine_hint(page: Page, game_id: str) -> dict:
 
 def ask_hint(page: Page) -> None:
     page.evaluate("() => document.activeElement?.blur()")
-    press(page, f"{SANDBOX} .rb-hint-button")
+    press(page, f"{SANDBOX} .rb-hint-button", new_frame=False)
     page.wait_for_selector(f"{HINT} .rb-hint-list li")
 
 
@@ -74,7 +59,7 @@ def test_a_hint_names_what_the_strong_bot_plays_and_is_followed(warm: WarmSite, 
         ringed = page.locator(f"{SANDBOX} .rb-board .rb-hint-best")
         assert ringed.count() and ringed.first.get_attribute("data-action") == best
         assert serious_violations(page) == []
-        press(page, f'{SANDBOX} .rb-board button[data-action="{best}"]', settle=True)
+        press(page, f'{SANDBOX} .rb-board button[data-action="{best}"]')
         assert saved(page, "necropolis")["log"]["actions"][0] == best
         assert page.locator(HINT).is_hidden()  # a hint is for the position it was asked in
     finally:
@@ -123,7 +108,7 @@ def test_the_review_of_a_short_game_steps_finds_its_moments_and_plays_on(warm: W
             assert moment["played"] in text and moment["best"] in text and moment["loss"] in text
         assert serious_violations(page) == []
         if expected:
-            press(page, f"{FOUND} .rb-review-moment .md-button--primary", settle=True)
+            press(page, f"{FOUND} .rb-review-moment .md-button--primary")
             replayed = saved(page, game_id)["log"]
             assert replayed["redeal"] == {**replayed["redeal"], "at": expected[0]["at"], "seat": 0}
             assert replayed["actions"] == log["actions"][: expected[0]["at"]]
@@ -138,7 +123,7 @@ def test_cancel_stops_the_weighing(warm: WarmSite) -> None:
     open_review(page, game_id, finished(game_id))
     progress = f"{REVIEW} .rb-review-progress"
     page.wait_for_function(WEIGHING, arg=progress)  # at least one decision weighed
-    press(page, f"{REVIEW} .rb-review-progress .md-button")  # 中止
+    press(page, f"{REVIEW} .rb-review-progress .md-button", new_frame=False)  # 中止
     page.wait_for_selector(f"{REVIEW} .rb-review-resume:not([hidden])")
     stopped = page.inner_text(progress)
     assert "中止" in stopped

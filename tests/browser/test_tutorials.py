@@ -17,55 +17,20 @@ from engine.registry import games
 from engine.session import Session
 from engine.tutorial import ANY
 from tests.browser.conftest import WarmSite
-from tests.browser.helpers import SANDBOX, frames, saved, wait_new_frame, wait_settled
+from tests.browser.helpers import SANDBOX, press, saved, wait_settled
 from tests.browser.test_accessibility import serious_violations
 
 TUTORIALS = [(game_id, name) for game_id, game in games().items() for name in game.tutorials]
 SCREENS = {"desktop": (1280, 720), "phone": (390, 844)}
-MAX_TABS = 300
 MAX_STEPS = 200
 NEXT = f"{SANDBOX} .rb-coach-steps .md-button--primary"
 PLAY_ON = f"{SANDBOX} .rb-coach-ways .md-button--primary"
-FOCUSED = "selector => document.activeElement?.matches(selector) ?? false"
-BEFORE_FOCUS = """selector => {
-  const target = document.querySelector(selector), focus = document.activeElement;
-  if (!target || !focus || focus === document.body) return false;
-  return Boolean(target.compareDocumentPosition(focus) & Node.DOCUMENT_POSITION_FOLLOWING);
-}"""
-
-# How many Tab presses the document's tab order puts between focus and the element (negative:
-# before it; null: either is not a stop). No stop of the site has a positive tabindex.
-TABS_TO = """selector => {
-  const focusable = "a[href], button, input, select, textarea, summary, [tabindex]";
-  const stops = [...document.querySelectorAll(focusable)].filter((e) => !e.disabled && e.tabIndex >= 0
-    && !e.closest("[inert]") && e.checkVisibility({ visibilityProperty: true }));
-  const from = stops.indexOf(document.activeElement), to = stops.indexOf(document.querySelector(selector));
-  return from < 0 || to < 0 ? null : to - from;
-}"""
 
 
 def engine_session(page: Page, game_id: str) -> Session:
     """The sandbox's game as the worker saved it, tutorial progress and all, in host Python."""
     entry = saved(page, game_id)
     return Session(entry["log"], entry["seats"], entry.get("coach"))
-
-
-def press(page: Page, selector: str) -> None:
-    """Tab to the element (from wherever focus is; Shift+Tab when it comes before) and press
-    Enter, as a keyboard reader does. The presses the page's tab order says it takes are made
-    at once, then one at a time until focus is there (Rondo's board has a hundred stops)."""
-    key = "Shift+Tab" if page.evaluate(BEFORE_FOCUS, selector) else "Tab"
-    for _ in range(abs(page.evaluate(TABS_TO, selector) or 0)):
-        page.keyboard.press(key)
-    for _ in range(MAX_TABS):
-        if page.evaluate(FOCUSED, selector):
-            break
-        page.keyboard.press(key)
-    else:
-        raise AssertionError(f"{selector} is not reachable with Tab")
-    before = frames(page)
-    page.keyboard.press("Enter")
-    wait_new_frame(page, before)
 
 
 def open_tutorial(page: Page, name: str) -> None:
