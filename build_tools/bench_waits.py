@@ -67,6 +67,7 @@ READY = """() => document.querySelector(".rb-sandbox")?.dataset.rbState === "rea
 OVER = """() => document.querySelector(".rb-sandbox")?.dataset.rbNext === "over" """
 INSTANT = """() => localStorage.setItem("rb:bot-speed", "instant")"""
 OPEN = """fragment => { location.hash = fragment; return true; }"""
+NEW_FRAME = """() => window.__rbFrames.length > 0"""
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,9 @@ def play_one(driver: Driver, base: str, game: Game, players: int, seed: int) -> 
     log = {"game": game.id, "players": players, "seed": seed, "options": {}, "actions": []}
     seats = [f"bot:{game.default_bot}"] * players
     driver.evaluate(OPEN, share_fragment({"log": log, "seats": seats}))
+    # The page may still show the last table's finished game (the same page): its first frame
+    # first, or the check below would find that game over.
+    driver.wait_for(NEW_FRAME, timeout=POLL_S)
     given_up = time.monotonic() + GAME_S
     while True:
         try:
