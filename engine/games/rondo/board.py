@@ -26,7 +26,6 @@ RULES-NOTES on this data, the worked examples' fits included:
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import NamedTuple
 
 HUB, INNER, MIDDLE, OUTER, END = "hub", "inner", "middle", "outer", "end"
@@ -147,12 +146,6 @@ VALUES: dict[str, tuple[int, ...]] = {
     "red": tuple(space.red for space in SPACES),
 }
 COLOURS_OF: tuple[str, ...] = tuple(space.colour for space in SPACES)
-
-
-def chain_starts(filled: Collection[int]) -> list[int]:
-    """Where a chain may begin: the empty spaces next to a filled one or to the centre, in order."""
-    near = set(BY_CENTRE).union(*(NEIGHBOURS[i] for i in filled))
-    return sorted(near.difference(filled))
 
 
 def space_place(index: int) -> str:

@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.games.rondo.board import COLOURS_OF, INDEX, NEIGHBOURS, SPACES, VALUES, chain_starts
+from engine.games.rondo.board import COLOURS_OF, INDEX, NEIGHBOURS, SPACES, VALUES
 from engine.games.rondo.codec import COLOURS, DOWN_IDS, GO_IDS, RACK_LIMIT, UP_IDS
-from engine.games.rondo.rules import RondoState
+from engine.games.rondo.rules import RondoState, chain_starts
 from engine.rng import Rng
 
 WORTH_SHARE = 0.86

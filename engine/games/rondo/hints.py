@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.rondo.board import COLOURS_OF, INDEX, NEIGHBOURS, VALUES, chain_starts
+from engine.games.rondo.board import COLOURS_OF, INDEX, NEIGHBOURS, VALUES
 from engine.games.rondo.codec import COLOURS, parse_action
+from engine.games.rondo.rules import chain_starts
 
 Rack = tuple[int, ...]
 """Chips on the rack by colour, in the order of COLOURS."""

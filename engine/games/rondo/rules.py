@@ -47,6 +47,7 @@ board id (board.py). Action ids, one namespace per kind of choice:
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from enum import Enum
 from typing import Any
 
@@ -59,7 +60,6 @@ from engine.games.rondo.board import (
     NEIGHBOURS,
     SPACES,
     VALUES,
-    chain_starts,
 )
 from engine.games.rondo.codec import (
     ALL_CHIPS,
@@ -101,6 +101,13 @@ class Stage(Enum):
     CHIPS = "chips"  # a space is chosen: choose the chips for it
     NEXT = "next"  # a space is filled: the next space, or end
     OVER = "over"
+
+
+def chain_starts(filled: Collection[int]) -> list[int]:
+    """Where a chain may begin: the empty spaces next to a filled one or to the centre, in order
+    (the rules' `first_spaces`; the hints and the heuristic ask it of the board they see)."""
+    near = set(BY_CENTRE).union(*(NEIGHBOURS[i] for i in filled))
+    return sorted(near.difference(filled))
 
 
 class RondoState(State):
