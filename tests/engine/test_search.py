@@ -22,7 +22,7 @@ import pytest
 from engine.benchmark import turn_worth
 from engine.bots.levels import BUDGETS, LEVELS, new_search, search
 from engine.bots.perspective import Perspective
-from engine.bots.rollouts import RolloutBot, convinces
+from engine.bots.rollouts import RACE_AFTER, RACE_MARGIN, RolloutBot, convinces, still_racing
 from engine.bots.search import SearchBot, leads
 from engine.bridge import handle_json
 from engine.core import State
@@ -319,6 +319,43 @@ def test_paired_leads_convince_by_their_mean_difference_over_its_standard_error(
     assert convinces(swings, [1.0] * 4, 0.5)
     assert not convinces(swings, [1.0] * 4, 0.6)
     assert not convinces([9.0], [0.0], 0.1)  # one draw shows no spread
+
+
+def test_the_rollouts_stop_weighing_an_action_the_leader_has_clearly_beaten() -> None:
+    """After RACE_AFTER draws, an action the leader beats by RACE_MARGIN standard errors of their
+    paired differences is dropped; one the game keeps (the heuristic's, where it asks for
+    evidence) and one within the margin race on."""
+    clear = [4.0, 5.0, 4.0, 5.0]  # differences 3, 4, 3, 4 against `leader`: far past two errors
+    near = [5.0, 9.0, 6.0, 9.0]  # differences 2, 0, 1, 0: mean 0.75, standard error 0.48
+    leader = [7.0, 9.0, 7.0, 9.0]
+    leads = {"leader": leader, "clear": clear, "near": near, "kept": clear}
+    assert still_racing(leads, list(leads), keep="kept") == ["leader", "near", "kept"]
+    assert RACE_MARGIN * 0.48 > 0.75  # `near` is within the margin, as the comment says
+
+
+def test_a_dropped_action_was_weighed_on_the_first_draws_and_the_choice_on_the_most() -> None:
+    """In every game that plays the rollouts, at つよい's budget: the race drops some actions (so it
+    saves work), never before RACE_AFTER draws, never the choice, and never the heuristic's
+    action where the game asks for evidence before leaving it."""
+    dropped = 0
+    for table in tables():
+        game = table.game
+        if table.cover or game.search_kind != "rollouts":
+            continue
+        budget = (game.search_budgets or BUDGETS["rollouts"])["strong"]
+        for state in positions(table, 2):
+            perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
+            weighing = new_search(game, budget, time_limit=None).weigh(perspective, Rng(2))
+            most = max(weighed.samples for weighed in weighing.actions)
+            by_action = {weighed.action: weighed.samples for weighed in weighing.actions}
+            assert by_action[weighing.choice] == most, table.id
+            for samples in by_action.values():
+                assert samples == most or RACE_AFTER <= samples < most, table.id
+            if game.search_confidence:
+                hint = game.bots["heuristic"]().choose(perspective.view(), Rng(2))
+                assert by_action.get(hint, most) == most, table.id
+            dropped += sum(samples < most for samples in by_action.values())
+    assert dropped
 
 
 def test_the_rollouts_leave_the_heuristic_only_on_the_evidence_a_game_asks_for() -> None:
