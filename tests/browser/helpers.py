@@ -207,37 +207,41 @@ def search_hit(page: Page, word: str, name: str) -> Locator:
 
 # --- the keyboard -----------------------------------------------------------------------------
 
-MAX_TABS = 300
-# Whether the element comes after focus in the document (Shift+Tab reaches it sooner: false).
-BEFORE_FOCUS = """selector => {
-  const target = document.querySelector(selector), focus = document.activeElement;
-  if (!target || !focus || focus === document.body) return false;
-  return Boolean(target.compareDocumentPosition(focus) & Node.DOCUMENT_POSITION_FOLLOWING);
-}"""
+MAX_COUNTS = 8
+"""Counts of the tab order before `press` gives up: one or two hold, three from <body> (a
+scrollable box the browser makes a stop can put a count one out)."""
 # How many Tab presses the document's tab order puts between focus and the element (negative:
-# before it; null: either is not a stop). No stop of the site has a positive tabindex.
+# Shift+Tab presses; null: focus on <body>, or the element is not a stop). Focus on an element
+# outside the tab order (the coach's text, focused for screen readers) counts as a place between
+# stops: Tab goes on from the first stop after it, Shift+Tab from the last before it. No stop of
+# the site has a positive tabindex.
 TABS_TO = """selector => {
   const focusable = "a[href], button, input, select, textarea, summary, [tabindex]";
   const stops = [...document.querySelectorAll(focusable)].filter((e) => !e.disabled && e.tabIndex >= 0
     && !e.closest("[inert]") && e.checkVisibility({ visibilityProperty: true }));
-  const from = stops.indexOf(document.activeElement), to = stops.indexOf(document.querySelector(selector));
-  return from < 0 || to < 0 ? null : to - from;
+  const to = stops.indexOf(document.querySelector(selector)), focus = document.activeElement;
+  if (to < 0 || !focus || focus === document.body) return null;
+  const from = stops.indexOf(focus);
+  if (from >= 0) return to - from;
+  let next = stops.findIndex((e) => focus.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING);
+  if (next < 0) next = stops.length;
+  return to >= next ? to - next + 1 : to - next;
 }"""
 FOCUSED = "selector => document.activeElement?.matches(selector) ?? false"
 
 
 def press(page: Page, selector: str, *, new_frame: bool = True) -> None:
-    """Tab to the element (from wherever focus is; Shift+Tab when it comes before) and press
-    Enter, as a keyboard reader does; then wait for the sandbox's next frame (`new_frame`). The
-    presses the page's tab order says it takes are made at once, then one at a time until focus
-    is there (Rondo's board has a hundred stops)."""
-    key = "Shift+Tab" if page.evaluate(BEFORE_FOCUS, selector) else "Tab"
-    for _ in range(abs(page.evaluate(TABS_TO, selector) or 0)):
-        page.keyboard.press(key)
-    for _ in range(MAX_TABS):
+    """Tab to the element (Shift+Tab when it comes before focus) and press Enter, as a keyboard
+    reader does; then wait for the sandbox's next frame (`new_frame`). The presses the page's tab
+    order says it takes are made at once (Rondo's board has a hundred stops), and counted again
+    until focus is there: from <body>, one Tab first puts focus on a stop to count from."""
+    page.locator(selector).first.wait_for()  # the one `document.querySelector` finds
+    for _ in range(MAX_COUNTS):
         if page.evaluate(FOCUSED, selector):
             break
-        page.keyboard.press(key)
+        count = page.evaluate(TABS_TO, selector) or 1
+        for _ in range(abs(count)):
+            page.keyboard.press("Tab" if count > 0 else "Shift+Tab")
     else:
         raise AssertionError(f"{selector} is not reachable with Tab")
     before = frames(page)
