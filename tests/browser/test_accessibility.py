@@ -4,8 +4,8 @@ axe-core is vendored from npm like the runtime (pinned, integrity checked) but i
 the site never serves it; it is injected into each page, 1280 px wide in the light scheme and
 360 px wide in the dark one, after the sandbox is ready. Its experimental rules run too
 (label-content-name-mismatch is one). Any serious or critical violation fails, listed with the
-elements it was found on. The keyboard test plays every game to its end with Tab, Shift+Tab and
-Enter, and checks after each move that focus is on the board or one of its buttons.
+elements it was found on. The keyboard test plays the opening and the end of a game of every game with Tab,
+Shift+Tab and Enter, and checks after each move that focus is on the board or one of its buttons.
 """
 
 from __future__ import annotations
@@ -17,17 +17,29 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+import engine
 from build_tools.vendor import package_files
+from engine.bots.base import Bot
 from engine.registry import find_game, games
+from engine.replay import to_log
 from engine.rng import Rng
 from tests.browser.conftest import WarmSite
-from tests.browser.helpers import SANDBOX, new_log, next_step, open_shared, true_state, wait_settled
+from tests.browser.helpers import (
+    SANDBOX,
+    new_log,
+    next_step,
+    open_shared,
+    saved,
+    true_state,
+    wait_settled,
+)
 
 SCREENS = [("light", 1280), ("dark", 360)]
 """The phone's layout in the dark scheme, the wide one in the light: every colour of both schemes
 and both layouts are seen (the layouts share their colours, the schemes their layout)."""
 FAILING = {"serious", "critical"}
-MAX_MOVES = 400
+KEY_MOVES = 20
+MAX_STEPS = 5_000
 AXE_RUN = """async (selector) => {
   const rules = axe.getRules(["experimental"]).map((rule) => [rule.ruleId, { enabled: true }]);
   const result = await axe.run(selector, { resultTypes: ["violations"], rules: Object.fromEntries(rules) });
@@ -162,28 +174,59 @@ def tab_to(page: Page, action: str) -> None:
     assert visited == [f"button:{stop}" for stop in expected], "Tab left the board's buttons or skipped one"
 
 
-@pytest.mark.parametrize("game_id", sorted(games()))
-def test_a_whole_game_with_tab_and_enter_only(warm: WarmSite, game_id: str) -> None:
-    """The reader's moves (the game's own heuristic, as a reader who knows the rules) are made
-    by tabbing to their button and pressing Enter; focus stays on the board throughout."""
-    game = find_game(game_id)
-    players = min(game.info.players)
-    page = warm.show(game_id)
-    log = new_log(game_id, players, 7, game.option_samples[0])
-    open_shared(page, {"log": log, "seats": ["human"] + ["bot:heuristic"] * (players - 1)})
-    page.locator(f"{SANDBOX} .rb-board").focus()  # as after a skip link: focus at the board
-    bot, rng = game.bots["heuristic"](), Rng(7)
-    for _ in range(MAX_MOVES):
+def moves_with_keys(page: Page, game_id: str, bot: Bot, rng: Rng, moves: int) -> bool:
+    """Make up to `moves` of the reader's moves (the game's own heuristic, as a reader who knows
+    the rules) by tabbing to their button and pressing Enter, checking that focus stays on the
+    board after each; whether the game is over."""
+    for _ in range(moves):
         if next_step(page) == "over":
-            break
+            return True
         assert next_step(page) == "human"
         tab_to(page, bot.choose(true_state(page, game_id).view(0), rng))
         page.keyboard.press("Enter")
         wait_settled(page)
         focus = page.evaluate(FOCUS, SANDBOX)
         assert focus == "board" or focus.startswith("button:"), f"focus after the move: {focus}"
+    return next_step(page) == "over"
+
+
+def near_the_end(log: dict[str, Any], moves: int) -> dict[str, Any]:
+    """The game of `log` played on by heuristic seats to `moves` decisions of seat 0 before its
+    end (as a log; the whole game, if it is shorter)."""
+    state = engine.load_log(log)
+    game = find_game(log["game"])
+    bots, rng = [game.bots["heuristic"]() for _ in range(state.players)], Rng(8)
+    reader: list[int] = []
+    for _ in range(MAX_STEPS):
+        if state.is_over():
+            break
+        seat = state.current_player
+        if seat == 0 and len(state.legal_actions()) > 1:
+            reader.append(len(state.history))
+        state.apply(bots[seat].choose(state.view(seat), rng))
     else:
-        raise AssertionError(f"{game_id}: no end after {MAX_MOVES} moves")
+        raise AssertionError(f"{log['game']}: no end after {MAX_STEPS} steps")
+    return to_log(state, upto=reader[-moves] if len(reader) > moves else len(log["actions"]))
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_a_game_opened_and_ended_with_tab_and_enter_only(warm: WarmSite, game_id: str) -> None:
+    """The reader's first KEY_MOVES moves and, opened from a share link near the end of the same
+    game, the last KEY_MOVES are made with Tab, Shift+Tab and Enter: every stage of the board is
+    met, and the end, where focus is left on the board. (The middle of a game is the same
+    buttons again: the whole game took half a minute a game.)"""
+    game = find_game(game_id)
+    players = min(game.info.players)
+    page = warm.show(game_id)
+    seats = ["human"] + ["bot:heuristic"] * (players - 1)
+    open_shared(page, {"log": new_log(game_id, players, 7, game.option_samples[0]), "seats": seats})
+    page.locator(f"{SANDBOX} .rb-board").focus()  # as after a skip link: focus at the board
+    bot, rng = game.bots["heuristic"](), Rng(7)
+    if not moves_with_keys(page, game_id, bot, rng, KEY_MOVES):
+        open_shared(page, {"log": near_the_end(saved(page, game_id)["log"], KEY_MOVES), "seats": seats})
+        wait_settled(page)
+        page.locator(f"{SANDBOX} .rb-board").focus()
+        assert moves_with_keys(page, game_id, bot, rng, 2 * KEY_MOVES), f"{game_id}: no end"
     assert page.evaluate(FOCUS, SANDBOX) == "board"
     # The score table too, in the page's flow: axe cannot see past the edge of the pinned column
     # (what lies outside its scrolled view takes the colours of whatever is drawn there).
