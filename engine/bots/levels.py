@@ -27,8 +27,9 @@ BUDGETS: dict[str, dict[str, int]] = {
 tree search, draws of the rollouts. A game may give its own (`Game.search_budgets`)."""
 SAFETY_SECONDS = 2.0
 """Wall-clock cap of the search's thinking for one whole move (a compound turn counted once) in
-the sandbox: a safety net for slow browsers (`engine.bots.clock`); CPython and Chromium do not
-reach it at these budgets."""
+the sandbox: a safety net for slow browsers (`engine.bots.clock`). CPython does not reach it at
+these budgets; Chromium does on No Return's longest compound turns (a set-up or exchange of six
+steps), which then play the best of the draws that finished."""
 
 
 class Player(Protocol):
