@@ -375,10 +375,16 @@ def test_while_a_bot_thinks_the_page_says_so_and_stays_usable(warm: WarmSite) ->
     """Search bots play Rondo (whose steps take longest to think about). Within one bot step (no
     new frame, 考え中 shown throughout) the page scrolls and the move log closes and opens, each
     after yielding to the page's event loop: were the engine on the page's own thread, a pending
-    step would run first and a frame would come in between. Then the reader leaves the page."""
+    step would run first and a frame would come in between. Then the reader leaves the page.
+    The seat to play last in the first round is the reader's, so the game left behind waits for
+    the reader after the bots' first turns (with every seat a bot, the next test on the page
+    waited for a whole game)."""
     page = warm.show(THINKING_GAME)
     players = max(engine.find_game(THINKING_GAME).info.players)
-    entry = {"log": new_log(THINKING_GAME, players, 5), "seats": ["bot:strong"] * players}
+    log = new_log(THINKING_GAME, players, 5)
+    seats = ["bot:strong"] * players
+    seats[(engine.load_log(log).current_player - 1) % players] = "human"
+    entry = {"log": log, "seats": seats}
     page.evaluate("fragment => { location.hash = fragment }", share_fragment(entry))
     expect(page.locator(f"{SANDBOX} .rb-thinking")).to_have_text("考え中…", timeout=BOOT_TIMEOUT_MS)
     assert any(page.evaluate(USE_THE_PAGE_WITHIN_ONE_STEP, SANDBOX) for _ in range(200)), (
