@@ -4,8 +4,9 @@ axe-core is vendored from npm like the runtime (pinned, integrity checked) but i
 the site never serves it; it is injected into each page, 1280 px wide in the light scheme and
 360 px wide in the dark one, after the sandbox is ready. Its experimental rules run too
 (label-content-name-mismatch is one). Any serious or critical violation fails, listed with the
-elements it was found on. The keyboard test plays the opening and the end of a game of every game with Tab,
-Shift+Tab and Enter, and checks after each move that focus is on the board or one of its buttons.
+elements it was found on. The keyboard test plays the opening and the end of a game of each
+game with Tab, Shift+Tab and Enter, and checks after each move that focus is on the board or one
+of its buttons.
 """
 
 from __future__ import annotations
