@@ -34,13 +34,13 @@ from tests.browser.helpers import (
     true_state,
     wait_settled,
 )
+from tests.engine.harness import bounded
 
 SCREENS = [("light", 1280), ("dark", 360)]
 """The phone's layout in the dark scheme, the wide one in the light: every colour of both schemes
 and both layouts are seen (the layouts share their colours, the schemes their layout)."""
 FAILING = {"serious", "critical"}
 KEY_MOVES = 20
-MAX_STEPS = 5_000
 AXE_RUN = """async (selector) => {
   const rules = axe.getRules(["experimental"]).map((rule) => [rule.ruleId, { enabled: true }]);
   const result = await axe.run(selector, { resultTypes: ["violations"], rules: Object.fromEntries(rules) });
@@ -198,15 +198,13 @@ def near_the_end(log: dict[str, Any], moves: int) -> dict[str, Any]:
     game = find_game(log["game"])
     bots, rng = [game.bots["heuristic"]() for _ in range(state.players)], Rng(8)
     reader: list[int] = []
-    for _ in range(MAX_STEPS):
+    for _ in bounded(f"{log['game']}: the game played on"):
         if state.is_over():
             break
         seat = state.current_player
         if seat == 0 and len(state.legal_actions()) > 1:
             reader.append(len(state.history))
         state.apply(bots[seat].choose(state.view(seat), rng))
-    else:
-        raise AssertionError(f"{log['game']}: no end after {MAX_STEPS} steps")
     return to_log(state, upto=reader[-moves] if len(reader) > moves else len(log["actions"]))
 
 

@@ -20,6 +20,7 @@ from engine.session import Session
 from tests.browser.conftest import WarmSite
 from tests.browser.helpers import SANDBOX, new_log, open_shared, press, saved
 from tests.browser.test_accessibility import serious_violations
+from tests.engine.harness import bounded
 from tests.engine.test_review import finished
 
 SCREENS = {"desktop": (1280, 720), "phone": (390, 844)}
@@ -99,8 +100,9 @@ def test_the_review_of_a_short_game_steps_finds_its_moments_and_plays_on(warm: W
             page.wait_for_function(STARTS_WITH, arg=[where, text])
         page.wait_for_selector(f"{FOUND}:not([hidden]) h4")
         review = Review(find_game(game_id), log, 0)
-        while "moments" not in (progress := review.weigh_next()):
-            pass
+        for _ in bounded(f"{game_id}: the review's weighing"):
+            if "moments" in (progress := review.weigh_next()):
+                break
         expected = progress["moments"]
         shown = page.locator(f"{FOUND} .rb-review-moment").all_inner_texts()
         assert len(shown) == len(expected)

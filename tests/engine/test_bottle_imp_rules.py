@@ -40,7 +40,7 @@ from engine.games.bottle_imp.view import card_svg, render, status
 from engine.registry import find_game
 from engine.rng import Rng
 
-from .harness import Table, run_invariants
+from .harness import Table, bounded, run_invariants
 
 HAND = "hand"
 
@@ -74,7 +74,9 @@ def choose_lowest(state: BottleImpState) -> list[int]:
 def pass_all(state: BottleImpState) -> dict[int, list[int]]:
     """Every seat chooses its lowest cards; returns each seat's choice."""
     chosen = {}
-    while state.view(None)["stage"] == "passing":
+    for _ in bounded("pass_all"):
+        if state.view(None)["stage"] != "passing":
+            break
         seat = state.current_player
         chosen[seat] = choose_lowest(state)
     return chosen
@@ -83,7 +85,9 @@ def pass_all(state: BottleImpState) -> dict[int, list[int]]:
 def play_hand(state: BottleImpState, rng: Rng) -> None:
     """Play random legal actions until the current hand has been scored."""
     hands = len(state.view(None)["results"])
-    while not state.is_over() and len(state.view(None)["results"]) == hands:
+    for _ in bounded("play_hand"):
+        if state.is_over() or len(state.view(None)["results"]) != hands:
+            break
         state.apply(rng.choice(state.legal_actions()))
 
 
@@ -360,7 +364,9 @@ def test_decision_the_card_under_the_bottle_stays_with_whoever_won_it() -> None:
 def test_decision_the_19_belongs_to_nobody_and_never_scores() -> None:
     rng = Rng(4)
     state = BottleImpState(3, 4, {"target": "one-hand"})
-    while not state.is_over():
+    for _ in bounded("test_decision_the_19_belongs_to_nobody_and_never_scores"):
+        if state.is_over():
+            break
         assert all(START_PRICE not in s["won"] for s in state.view(None)["seats"])
         state.apply(rng.choice(state.legal_actions()))
     assert START_PRICE in state.components() and START_PRICE not in COINS
@@ -430,7 +436,9 @@ def test_decision_the_imps_trick_is_revealed_only_when_the_hand_is_scored() -> N
     assert f'data-card="{chosen[1][0]}"' in html  # its own card, face up
     assert f'data-card="{chosen[0][0]}"' not in html and f'data-card="{chosen[2][0]}"' not in html
     rng = Rng(2)
-    while not state.is_over():
+    for _ in bounded("test_decision_the_imps_trick_is_revealed_only_when_the_hand_is_scored"):
+        if state.is_over():
+            break
         state.apply(rng.choice(state.legal_actions()))
     assert sorted(state.view(1)["results"][-1]["imp"]) == sorted(c[0] for c in chosen.values())
 
@@ -439,7 +447,9 @@ def test_decision_someone_always_holds_the_bottle_at_the_end_of_a_hand() -> None
     rng = Rng(9)
     for seed in range(40):
         state = BottleImpState(2 + seed % 3, seed, {"target": "one-hand"})
-        while not state.is_over():
+        for _ in bounded("test_decision_someone_always_holds_the_bottle_at_the_end_of_a_hand"):
+            if state.is_over():
+                break
             state.apply(rng.choice(state.legal_actions()))
         assert state.view(None)["results"][0]["holder"] is not None
 
@@ -457,7 +467,9 @@ def test_decision_one_hand_game_ends_after_the_first_hand_highest_hand_score_win
 def test_decision_game_ends_after_the_hand_in_which_a_total_reaches_the_target(target: int) -> None:
     state = BottleImpState(3, 14, {"target": target})
     rng = Rng(14)
-    while not state.is_over():
+    for _ in bounded("test_decision_game_ends_after_the_hand_in_which_a_total_reaches_the_target"):
+        if state.is_over():
+            break
         play_hand(state, rng)
         totals = state.view(None)["results"][-1]["totals"]
         assert state.is_over() == (max(totals) >= target)
@@ -609,7 +621,9 @@ def test_refusals_are_japanese_and_name_a_rule_in_every_situation() -> None:
     rng = Rng(5)
     for seed in range(6):
         state = BottleImpState(2 + seed % 3, seed, {"target": "one-hand"})
-        while not state.is_over():
+        for _ in bounded("test_refusals_are_japanese_and_name_a_rule_in_every_situation"):
+            if state.is_over():
+                break
             legal = state.legal_actions()
             for bad in [rng.choice(list(ACTIONS)), "nonsense", "play:19"]:
                 if bad not in legal:
@@ -621,7 +635,9 @@ def test_view_buttons_are_the_legal_actions_and_element_ids_are_unique() -> None
     rng = Rng(11)
     for seed in range(6):
         state = BottleImpState(2 + seed % 3, seed, {"target": 200 if seed == 0 else "one-hand"})
-        while not state.is_over():
+        for _ in bounded("test_view_buttons_are_the_legal_actions_and_element_ids_are_unique"):
+            if state.is_over():
+                break
             seat = state.current_player
             html = render(state.view(seat), prefix="p")
             assert set(re.findall(r'data-action="([^"]+)"', html)) == set(state.legal_actions())
@@ -652,7 +668,9 @@ def test_heuristic_bot_beats_randoms(players: int) -> None:
         state = BottleImpState(players, seed, {"target": "one-hand"})
         bots = [HeuristicBot(), *[RandomBot()] * (players - 1)]
         rng = Rng(seed)
-        while not state.is_over():
+        for _ in bounded("test_heuristic_bot_beats_randoms"):
+            if state.is_over():
+                break
             seat = state.current_player
             state.apply(bots[seat].choose(state.view(seat), rng))
         winners_ = state.winners()
@@ -709,11 +727,15 @@ def test_the_search_looks_ahead_to_the_end_of_the_hand(players: int) -> None:
     assert callable(horizon)
     state, rng = BottleImpState(players, 5, {"target": "one-hand"}), Rng(5)
     at_deal = horizon(state)
-    while state.view(None)["stage"] == "passing":
+    for _ in bounded("test_the_search_looks_ahead_to_the_end_of_the_hand"):
+        if state.view(None)["stage"] != "passing":
+            break
         state.apply(rng.choice(state.legal_actions()))
     assert at_deal == players + horizon(state)
     plays = 0
-    while not state.is_over():
+    for _ in bounded("test_the_search_looks_ahead_to_the_end_of_the_hand"):
+        if state.is_over():
+            break
         assert horizon(state) == len(DECK) - state.view(None)["imp_count"] - plays
         state.apply(rng.choice(state.legal_actions()))
         plays += 1
@@ -731,7 +753,9 @@ def test_the_review_shows_the_other_hands_their_passes_and_the_imps_trick_that_t
     html = render(review, interactive=False)
     assert f'data-card="{chosen}"' in html and "振り返りなので表向き" in html
     assert f'data-card="{chosen}"' not in render(live, interactive=False)
-    while state.view(0)["stage"] == "passing":
+    for _ in bounded("the passing of the reviewed hand"):
+        if state.view(0)["stage"] != "passing":
+            break
         legal = state.legal_actions()
         play(state, "done" if "done" in legal else next(a for a in legal if not a.startswith("back:")))
     imp = state.review_view(0)["revealed"]["imp"]

@@ -28,6 +28,8 @@ from engine.core import State, canonical
 from engine.registry import games
 from engine.rng import Rng
 
+from .harness import bounded
+
 REQUESTS = int(os.environ.get("RB_FUZZ_REQUESTS", "8000"))
 RARE = 150
 """One real request in this many asks for a hint or weighs a review decision (a search each)."""
@@ -96,7 +98,9 @@ def finished(game_id: str) -> dict[str, Any]:
     """A short finished game (the game's first option set, random bots)."""
     game = games()[game_id]
     state, rng = engine.new_game(game_id, game.info.players[0], 1, game.option_samples[0]), Rng(1)
-    while not state.is_over():
+    for _ in bounded("finished"):
+        if state.is_over():
+            break
         state.apply(rng.choice(state.legal_actions()))
     return engine.to_log(state)
 

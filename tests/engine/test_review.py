@@ -31,7 +31,9 @@ def finished(game_id: str, seed: int = 5) -> dict:
     game = games()[game_id]
     state = new_game(game_id, game.info.players[0], seed, game.option_samples[0])
     bot, rng = game.bots["heuristic"](), Rng(seed)
-    while not state.is_over():
+    for _ in bounded("finished"):
+        if state.is_over():
+            break
         state.apply(bot.choose(state.view(state.current_player), rng))
     return to_log(state)
 

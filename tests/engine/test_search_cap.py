@@ -27,6 +27,8 @@ from engine.game import Game
 from engine.registry import games
 from engine.rng import Rng
 
+from .harness import bounded
+
 pytestmark = pytest.mark.host_only  # see pyproject.toml
 
 GAMES = sorted(games())
@@ -66,7 +68,9 @@ def turn_starts(game: Game, players: int, *, count: int = 4) -> Iterator[State]:
                 break
             last = state.current_player
             state.apply(heuristic.choose(state.view(last), rng))
-        while not state.is_over() and (state.current_player == last or len(state.legal_actions()) < 2):
+        for _ in bounded("turn_starts"):
+            if state.is_over() or not (state.current_player == last or len(state.legal_actions()) < 2):
+                break
             last = state.current_player
             state.apply(heuristic.choose(state.view(last), rng))
         if not state.is_over():

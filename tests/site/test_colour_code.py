@@ -21,6 +21,7 @@ from engine.core import State
 from engine.figures import render_figure
 from engine.registry import games
 from engine.rng import Rng
+from tests.engine.harness import bounded
 
 ROOT = Path(__file__).resolve().parents[2]
 SYMBOL_OF = {colour.name: colour.symbol for colour in COLOURS.values()}
@@ -62,12 +63,13 @@ def board_pairs(game_id: str) -> frozenset[tuple[str, str]]:
     found: set[tuple[str, str]] = set()
     for players in game.info.players:
         for seed in SEEDS:
-            state, chooser, step = game.state_class(players, seed), Rng(seed), 0
-            while not state.is_over():
+            state, chooser = game.state_class(players, seed), Rng(seed)
+            for step in bounded(f"{game_id}: a random game"):
+                if state.is_over():
+                    break
                 if step % EVERY == 0:
                     found |= set().union(*map(pairs, shown(state)))
                 state.apply(chooser.choice(state.legal_actions()))
-                step += 1
             found |= set().union(*map(pairs, shown(state)))
     for name in game.figures:
         found |= pairs(render_figure(game_id, name))

@@ -24,6 +24,7 @@ from engine.replay import new_game, to_log
 from engine.rng import Rng
 from engine.session import Session
 from tests.browser.helpers import BOARD, BOARD_DIFFERENCE, READ_SAVE
+from tests.engine.harness import bounded
 
 SEED = 2026
 READER = 0  # the reader's seat
@@ -71,7 +72,9 @@ def planned_game(game: Game) -> list[str]:
     """Every action of the test game, played in host Python exactly as the browser test plays it."""
     entry = table(game)
     session, rng = Session(entry["log"], entry["seats"]), Rng(SEED)
-    while (step := session.next_step()) != "over":
+    for _ in bounded("planned_game"):
+        if (step := session.next_step()) == "over":
+            break
         if step == "bot":
             session.step()
         else:
