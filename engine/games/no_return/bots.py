@@ -17,8 +17,10 @@ needs no memory between calls. Why these choices:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -155,32 +157,41 @@ def _best_cash(
 ) -> Plan | None:
     """The column segment and payment with the best cashed sum for the least overpay (a payment
     of the colour of `keep`, holding it)."""
-    payments = _payments_by_colour(hand)
+    colours = sorted({c[0] for c in hand})  # sorted: no dependence on string hashing
+    payments = [_payments(_of_colour(hand, colour)) for colour in colours]
     if keep:
-        colour = keep[0][0]
-        payments = {colour: [p for p in payments[colour] if _holds(p, keep)]}
+        totals, options = _payments(_of_colour(hand, keep[0][0]))
+        held = [(total, p) for total, p in zip(totals, options, strict=True) if _holds(p, keep)]
+        payments = [(tuple(total for total, _ in held), tuple(p for _, p in held))]
+    most = max((totals[-1] for totals, _ in payments if totals), default=0)
     best: Plan | None = None
     for colour, column in columns.items():
-        for size in range(1, len(column) + 1):
-            need = sum(column[-size:])
-            for options in payments.values():
-                paid = next((p for p in options if sum(v for _, v in p) >= need), None)
-                if paid is None:
+        need = 0
+        for size, value in enumerate(reversed(column), start=1):
+            need += value
+            if need > most:
+                break  # nothing pays this much, nor any longer segment
+            for totals, options in payments:
+                cheapest = bisect_left(totals, need)  # the first (cheapest) payment that covers it
+                if cheapest == len(totals):
                     continue
-                gain = need - OVERPAY_COST * (sum(v for _, v in paid) - need)
+                gain = need - OVERPAY_COST * (totals[cheapest] - need)
                 if best is None or gain > best.gain:
-                    best = Plan("cash", list(paid), column=colour, count=size, gain=gain)
+                    best = Plan("cash", list(options[cheapest]), column=colour, count=size, gain=gain)
     return best
 
 
-def _payments_by_colour(hand: list[Counter]) -> dict[str, list[tuple[Counter, ...]]]:
-    """Every set of same-coloured hand counters, cheapest first (then fewest counters)."""
-    found: dict[str, list[tuple[Counter, ...]]] = {}
-    for colour in sorted({c[0] for c in hand}):  # sorted: no dependence on string hashing
-        same = [c for c in hand if c[0] == colour]
-        subsets = [s for size in range(1, len(same) + 1) for s in combinations(same, size)]
-        found[colour] = sorted(set(subsets), key=lambda s: (sum(v for _, v in s), len(s), s))
-    return found
+def _of_colour(hand: list[Counter], colour: str) -> tuple[Counter, ...]:
+    return tuple(c for c in hand if c[0] == colour)
+
+
+@lru_cache(maxsize=4096)
+def _payments(same: tuple[Counter, ...]) -> tuple[tuple[int, ...], tuple[tuple[Counter, ...], ...]]:
+    """Every set of these same-coloured counters, cheapest first (then fewest counters), with its
+    sum. Cached: a search's rollouts ask for the same hand's payments at step after step."""
+    subsets = {s for size in range(1, len(same) + 1) for s in combinations(same, size)}
+    ranked = sorted((sum(v for _, v in s), len(s), s) for s in subsets)
+    return tuple(total for total, _, _ in ranked), tuple(s for _, _, s in ranked)
 
 
 def _step_towards(plan: Plan, selection: dict[str, Any]) -> str:

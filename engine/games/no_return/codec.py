@@ -49,9 +49,15 @@ def counter_name(counter: Counter) -> str:
     return f"{COLOUR_NAMES[counter[0]]}{counter[1]}"
 
 
-def display_order(counters: Iterable[Counter]) -> list[Counter]:
-    """By colour in the fixed order, then highest value first."""
-    return sorted(counters, key=lambda c: (COLOURS.index(c[0]), -c[1]))
+_DISPLAY_RANK: dict[Counter, int] = {
+    counter: rank for rank, counter in enumerate(sorted(_IDS, key=lambda c: (COLOURS.index(c[0]), -c[1])))
+}
+
+
+def display_ids(counters: Iterable[Counter]) -> list[str]:
+    """The ids of `counters` in display order: by colour in the fixed order, then highest value
+    first (a view's hand and piles, built at every step of a search's rollouts: one lookup each)."""
+    return [_IDS[counter] for counter in sorted(counters, key=_DISPLAY_RANK.__getitem__)]
 
 
 def without(counters: Iterable[Counter], taken: Iterable[Counter]) -> list[Counter]:

@@ -84,7 +84,7 @@ from engine.games.no_return.codec import (
     counter_id,
     counter_name,
     describe_action,
-    display_order,
+    display_ids,
     fits,
     most_payable,
     names,
@@ -622,11 +622,11 @@ class NoReturnState(State):
             "end_triggered_by": self._last_drawn_by,
             "lid": {
                 "payments": [counter_id(c) for c in self._paid],
-                "payment_total": sum(v for _, v in self._paid),
+                "payment_total": _value_sum(self._paid),
                 "hidden": sum(len(part) for part in self._removed),
             },
             "seats": [self._public_seat(s) for s in range(self.players)],
-            "hand": [counter_id(c) for c in display_order(self._hands[seat])] if own else None,
+            "hand": display_ids(self._hands[seat]) if own else None,
             "selection": self._selection_view() if own and seat == current else None,
             "legal_actions": self.legal_actions() if own and seat == current else [],
         }
@@ -644,9 +644,9 @@ class NoReturnState(State):
         columns = self._columns[seat]
         return {
             "columns": {c: list(columns[c]) for c in COLOURS if c in columns},
-            "column_total": sum(sum(values) for values in columns.values()),
-            "cashed": [counter_id(c) for c in display_order(self._cashed[seat])],
-            "cashed_total": sum(v for _, v in self._cashed[seat]),
+            "column_total": sum(map(sum, columns.values())),
+            "cashed": display_ids(self._cashed[seat]),
+            "cashed_total": _value_sum(self._cashed[seat]),
             "phase": 2 if self._phase2[seat] else 1,
             "hand_count": len(self._hands[seat]),
             "turns": self._turns[seat],
@@ -661,7 +661,7 @@ class NoReturnState(State):
         return {
             "mode": self._stage.value,
             "picked": [counter_id(c) for c in self._picked],
-            "picked_sum": sum(v for _, v in self._picked),
+            "picked_sum": _value_sum(self._picked),
             "column": self._cash_colour,
             "cashing": [f"{self._cash_colour}{v}" for v in cashing],
             "cashing_sum": sum(cashing),
@@ -674,9 +674,9 @@ class NoReturnState(State):
         view = self.view(seat)
         current = self.current_player
         view["revealed"] = {
-            "hands": [[counter_id(c) for c in display_order(hand)] for hand in self._hands],
-            "aside": [[counter_id(c) for c in display_order(part)] for part in self._aside],
-            "exchanged": [[counter_id(c) for c in display_order(part)] for part in self._removed],
+            "hands": [display_ids(hand) for hand in self._hands],
+            "aside": [display_ids(part) for part in self._aside],
+            "exchanged": [display_ids(part) for part in self._removed],
             "selection": self._selection_view() if current is not None and current != seat else None,
         }
         return view
@@ -691,6 +691,10 @@ def _parse_all(ids: Iterable[str]) -> list[Counter]:
     if None in counters:
         raise ValueError(f"unknown counter among {ids!r}")
     return [c for c in counters if c is not None]
+
+
+def _value_sum(counters: list[Counter]) -> int:
+    return sum([value for _, value in counters])
 
 
 def _descending(values: list[int]) -> bool:
