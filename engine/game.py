@@ -62,7 +62,9 @@ class Game:
     playouts can weigh more draws within the same think-time limit. `search_confidence` (rollouts
     only) is how many standard errors of evidence the search needs before it plays another action
     than the heuristic's (0: the best mean is played), for a game whose heuristic is hard to beat
-    on a few draws.
+    on a few draws. `search_steps_weighed` (rollouts only; None: all) is how many steps of a
+    seat's run of actions the bot weighs before it follows the line the last one chose, for a
+    game whose compound turns (pick, pick, done) the search only confirms after their first steps.
     `offers` are actions that ask the other seats to agree (a proposal to end): the search makes
     one only where the heuristic would, since to a tree an offer that may be declined is a free
     try, and a bot offering every turn is not what a person at the table does.
@@ -86,6 +88,7 @@ class Game:
     search_kind: Literal["tree", "rollouts"] = "tree"
     search_budgets: dict[str, int] | None = None
     search_confidence: float = 0.0
+    search_steps_weighed: int | None = None
     offers: frozenset[str] = frozenset()
     tutorials: dict[str, Tutorial] = field(default_factory=dict)
     explain: Callable[[dict[str, Any], str], str | None] | None = None

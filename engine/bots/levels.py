@@ -3,7 +3,7 @@
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
 rollouts) and, optionally, `Game.search_kind`, `Game.search_budgets`, `Game.projected_scores`,
-`Game.search_horizon`, `Game.search_confidence` and `Game.offers`.
+`Game.search_horizon`, `Game.search_confidence`, `Game.search_steps_weighed` and `Game.offers`.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ BUDGETS: dict[str, dict[str, int]] = {
 tree search, draws of the rollouts. A game may give its own (`Game.search_budgets`)."""
 SAFETY_SECONDS = 2.0
 """Wall-clock cap of the search's thinking for one whole move (a compound turn counted once) in
-the sandbox: a safety net for slow browsers (`engine.bots.clock`). CPython does not reach it at
-these budgets; Chromium does on No Return's longest compound turns (a set-up or exchange of six
-steps), which then play the best of the draws that finished."""
+the sandbox: a safety net for slow browsers (`engine.bots.clock`), which play the best of the
+draws that finished. Neither CPython nor Chromium reaches it at these budgets (`make bench`)."""
 
 
 class Player(Protocol):
@@ -62,7 +61,14 @@ def new_search(
     policy = game.bots["heuristic"]()
     hooks = {"horizon": game.search_horizon, "evaluate": game.projected_scores, "offers": game.offers}
     if (kind or game.search_kind) == "rollouts":
-        return RolloutBot(policy, budget, **hooks, time_limit=time_limit, confidence=game.search_confidence)
+        return RolloutBot(
+            policy,
+            budget,
+            **hooks,
+            time_limit=time_limit,
+            confidence=game.search_confidence,
+            steps_weighed=game.search_steps_weighed,
+        )
     return SearchBot(policy, budget, **hooks, time_limit=time_limit)
 
 

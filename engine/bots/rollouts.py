@@ -39,6 +39,11 @@ Compound turns (choose, pick, unpick, done) climb to a better finished move in a
   Bottle Imp's passing wandered through hundreds of picks and unpicks: over a minute.)
 - An action that brings the seat back to a view it already had in its current run
   (`Perspective.turn`) is never tried.
+- A game may have its bot weigh only the first steps of a run (`steps_weighed`); later steps are
+  the heuristic's, which finishes exactly the move the last weighed step chose. In No Return's
+  set-ups, exchanges and cashing, the search played the heuristic's own step at 503 of 509 of
+  the third and later steps of a run (つよい at every seat, 3 games), which cost some 40 % of its
+  thinking. A hint or a review still weighs every step: they are asked about one position.
 
 The wall-clock cap (`engine.bots.clock`) is a safety net for the browser only: a draw it cuts
 short is dropped, so every action is still weighed on the same finished draws; with no draw
@@ -82,10 +87,12 @@ class RolloutBot:
         time_limit: float | None = None,
         offers: frozenset[str] = frozenset(),
         confidence: float = 0.0,
+        steps_weighed: int | None = None,
     ) -> None:
         self.policy = policy
         self.samples = samples
         self.confidence = confidence
+        self.steps_weighed = steps_weighed
         self.horizon = horizon
         self.evaluate = evaluate
         self.clock = RunClock(time_limit)
@@ -95,9 +102,15 @@ class RolloutBot:
     def choose(self, perspective: Perspective, rng: Rng) -> str:
         """The action with the best mean lead; ties go to the heuristic's choice (made with `rng`),
         then to the first legal one; the heuristic's choice unless the best one convinces (see
-        `confidence` above). An offer is weighed only where the heuristic makes it."""
-        legal = perspective.view()["legal_actions"]
-        return legal[0] if len(legal) == 1 else self.weigh(perspective, rng).choice
+        `confidence` above). An offer is weighed only where the heuristic makes it. Past
+        `steps_weighed` steps of the seat's run, the heuristic's step (see the module docstring)."""
+        view = perspective.view()
+        legal = view["legal_actions"]
+        if len(legal) == 1:
+            return legal[0]
+        if self.steps_weighed is not None and len(perspective.turn()) >= self.steps_weighed:
+            return self.policy.choose(view, rng)  # the heuristic finishes the line chosen so far
+        return self.weigh(perspective, rng).choice
 
     def weigh(self, perspective: Perspective, rng: Rng, *, own_cap: bool = False) -> Weighing:
         """Every candidate's mean lead with its standard error, best first, and the choice (see

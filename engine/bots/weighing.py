@@ -1,7 +1,8 @@
 """What a search found for each action of one decision: the figures behind a hint and a review.
 
 Both kinds of search give them through `weigh(perspective, rng)`, from the seat's knowledge alone
-(the `Perspective`), and both play exactly the `choice` they report. The unit is the search's own:
+(the `Perspective`), and both play exactly the `choice` they report (but for the steps of a run
+a game has the rollouts follow unweighed: `Game.search_steps_weighed`). The unit is the search's own:
 the rollouts' mean lead over the best other seat where their rollouts stop (points: "lead"), the
 tree's mean win share ("win", 0 to 1). `error` is the standard error of that mean, the search's
 own noise; `close` says that the best two are within it, so a reader is not shown a clear best

@@ -54,6 +54,8 @@ def hints_at(table: Table, count: int = 3) -> Iterator[tuple[State, dict]]:
 
 @pytest.mark.parametrize("table", COUNT_TABLES, ids=lambda t: t.id)
 def test_a_hint_names_legal_actions_and_marks_the_one_the_search_plays(table: Table) -> None:
+    """The one marked is what the search plays where it weighs (past a game's
+    `search_steps_weighed` steps of a run, the bot follows its line unweighed; a hint weighs)."""
     for state, shown in hints_at(table, 2):
         seat = state.current_player
         assert seat is not None
@@ -61,7 +63,10 @@ def test_a_hint_names_legal_actions_and_marks_the_one_the_search_plays(table: Ta
         assert actions and set(actions) <= set(state.legal_actions())
         assert [item["label"] for item in shown["actions"]] == [state.describe(a) for a in actions]
         perspective = Perspective(state, seat)
-        plays = search(table.game, LEVEL).choose(perspective, Rng(run_seed(perspective)))
+        bot, rng = search(table.game, LEVEL), Rng(run_seed(perspective))
+        steps = table.game.search_steps_weighed
+        follows = steps is not None and len(perspective.turn()) >= steps
+        plays = bot.weigh(perspective, rng).choice if follows else bot.choose(perspective, rng)
         assert [item["action"] for item in shown["actions"] if item["best"]] == [plays]
         assert shown["forced"] == (len(state.legal_actions()) == 1)
         assert not shown["forced"] or [item["figure"] for item in shown["actions"]] == [None]

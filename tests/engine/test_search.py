@@ -256,6 +256,38 @@ def test_every_step_of_a_compound_turn_is_weighed_on_the_draws_of_its_start(tabl
     assert compound, f"{table.id}: no compound turn among {COMPOUND_POSITIONS} positions"
 
 
+@pytest.mark.parametrize(
+    "table", [t for t in tables() if t.game.search_steps_weighed is not None], ids=lambda t: t.id
+)
+def test_past_the_steps_it_weighs_a_run_follows_the_line_chosen(table: Table) -> None:
+    """A game's `search_steps_weighed`: the bot weighs that many steps of a run (it samples) and
+    plays the heuristic's step at every later one, without sampling; a hint still weighs them."""
+    bot = searcher(table, "rollouts")
+    limit = table.game.search_steps_weighed
+    assert limit is not None
+    heuristic = table.game.bots["heuristic"]()
+    weighed, followed = 0, 0
+    for start in positions(table, COMPOUND_POSITIONS):
+        state, rng = start.clone(), Rng(3)
+        seat = state.current_player
+        for _ in bounded(table.id):
+            if state.current_player != seat or state.is_over():
+                break
+            perspective = Perspective(state, seat)
+            witness, step = Witness(perspective), len(perspective.turn())
+            action = bot.choose(witness, Rng(4))  # type: ignore[arg-type]  # a perspective's methods
+            if len(state.legal_actions()) > 1 and step < limit:
+                weighed += 1
+                assert witness.draws, f"{table.id}: step {step} of a run was not weighed"
+            elif len(state.legal_actions()) > 1:
+                followed += 1
+                assert not witness.draws, f"{table.id}: step {step} of a run was weighed"
+                assert action == heuristic.choose(perspective.view(), Rng(4))
+                assert bot.weigh(perspective, rng).actions[0].samples  # a hint weighs it
+            state.apply(action)
+    assert weighed and followed, f"{table.id}: {weighed} steps weighed, {followed} followed"
+
+
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_the_turn_so_far_is_the_seats_own_run(table: Table) -> None:
     """Perspective.turn finds the views and actions of the seat's current run, from the log (over

@@ -25,6 +25,7 @@ GAME = Game(
     # two standard errors, 67.5 %. Over 400 games: 68.2 %, where the plain rollouts had 58.6 % (210);
     # at 3 and 4 players 1.60× and 1.72× the fair share, where they had 1.49× and 1.57×.
     search_confidence=1.0,
+    search_steps_weighed=2,  # then the line is followed: see engine.bots.rollouts
     tutorials=TUTORIALS,
     explain=explain,
 )
