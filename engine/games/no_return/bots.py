@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core import State
-from engine.games.no_return.codec import COLOURS, Counter, counter_id, parse_counter, without
+from engine.games.no_return.codec import COLOURS, Counter, counter_id, read_counters, without
 from engine.games.no_return.rules import EXCHANGE_LIMIT, NoReturnState
 from engine.rng import Rng
 
@@ -70,9 +70,9 @@ class HeuristicBot:
 
 
 def _plan(view: dict[str, Any], mode: str) -> Plan:
-    hand = [_counter(c) for c in view["hand"]]
+    hand = read_counters(view["hand"])
     columns = view["seats"][view["seat"]]["columns"]
-    picked = [_counter(c) for c in view["selection"]["picked"]]
+    picked = read_counters(view["selection"]["picked"])
     if mode == "setup":
         return Plan("setup", _completed([c for c in hand if c[1] <= SETUP_JUNK], picked))
     if mode == "choose":
@@ -203,16 +203,10 @@ def _step_towards(plan: Plan, selection: dict[str, Any]) -> str:
         return f"cash:column:{plan.column}" if plan.mode == "cash" else plan.mode
     if mode == "cash" and len(selection["cashing"]) != plan.count:
         return "cash:more" if len(selection["cashing"]) < plan.count else "cash:fewer"
-    picked = [_counter(c) for c in selection["picked"]]
+    picked = read_counters(selection["picked"])
     unwanted, wanted = without(picked, plan.counters), without(plan.counters, picked)
     if unwanted:
         return f"{mode}:unpick:{counter_id(unwanted[0])}"
     if wanted:
         return f"{mode}:pick:{counter_id(wanted[0])}"
     return f"{mode}:done"
-
-
-def _counter(text: str) -> Counter:
-    counter = parse_counter(text)
-    assert counter is not None
-    return counter

@@ -44,6 +44,11 @@ def parse_counter(text: str) -> Counter | None:
     return _BY_ID.get(text)
 
 
+def read_counters(ids: Iterable[str]) -> list[Counter]:
+    """The counters of ids known to be well formed (a view's): a KeyError for any other."""
+    return [_BY_ID[text] for text in ids]
+
+
 def counter_name(counter: Counter) -> str:
     """Japanese name: "青11"."""
     return f"{COLOUR_NAMES[counter[0]]}{counter[1]}"

@@ -291,16 +291,16 @@ class NoReturnState(State):
     def _legal_cash(self) -> list[str]:
         column = self._cash_column()
         need = self._cash_need()
-        budget = self._cash_budget()
+        totals = colour_totals(self._hands[self._turn_player])
+        paying = self._picked[0][0] if self._picked else None
+        budget = totals[paying] if paying else max(totals.values(), default=0)  # one colour pays
         actions = ["cancel"]
         if self._cash_count < len(column) and need + column[-self._cash_count - 1] <= budget:
             actions.append("cash:more")
         if self._cash_count > 1:
             actions.append("cash:fewer")
-        if sum(v for _, v in self._picked) >= need:
+        if _value_sum(self._picked) >= need:
             actions.append("cash:done")
-        totals = colour_totals(self._hands[self._turn_player])
-        paying = self._picked[0][0] if self._picked else None
         pickable = [c for c in self._unpicked() if c[0] == paying or (not paying and totals[c[0]] >= need)]
         return [*actions, *self._selection_actions("cash", pickable)]
 
@@ -322,11 +322,6 @@ class NoReturnState(State):
 
     def _cash_need(self) -> int:
         return sum(self._cash_taken())
-
-    def _cash_budget(self) -> int:
-        """The most one colour of the hand can pay (the chosen payment colour once there is one)."""
-        totals = colour_totals(self._hands[self._turn_player])
-        return totals[self._picked[0][0]] if self._picked else max(totals.values(), default=0)
 
     # --- refusals ---------------------------------------------------------------------------------
 
@@ -609,6 +604,7 @@ class NoReturnState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         current = self.current_player
+        to_move = seat is not None and 0 <= seat < self.players and seat == current
         own = seat is not None and 0 <= seat < self.players
         view: dict[str, Any] = {
             "game": INFO.id,
@@ -627,8 +623,8 @@ class NoReturnState(State):
             },
             "seats": [self._public_seat(s) for s in range(self.players)],
             "hand": display_ids(self._hands[seat]) if own else None,
-            "selection": self._selection_view() if own and seat == current else None,
-            "legal_actions": self.legal_actions() if own and seat == current else [],
+            "selection": self._selection_view() if to_move else None,
+            "legal_actions": sorted(self._legal_actions()) if to_move else [],
         }
         if self._boxed:
             view["boxed"] = len(self._boxed)  # only in a shortened game: an ordinary view is unchanged
