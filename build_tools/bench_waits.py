@@ -3,12 +3,12 @@
 For every registered game and player count, at the default options: one whole game on the game's
 page, every seat the game's default bot (the one seated opposite the reader), the bot pace set to
 すぐ. A wait runs from the frame that shows a bot to move until the frame that shows its whole
-move done (the next seat to move, or the end): a compound turn (pick, pick, done) counts once.
-The times are taken in the page, as each frame reaches the screen.
+move done (the next seat to move, or the end): a compound turn (pick, pick, done) counts once
+(at すぐ the sandbox shows it only when done). The times are taken in the page, as each frame
+reaches the screen.
 
 Printed per browser and table: the number of waits, their median, 95th percentile and maximum,
-and the longest few with the status line the reader saw while waiting and the steps of the move
-(its cause). Targets (issue 38): p95 <= 1 s and max <= 3 s in Chromium; max <= 5 s in WebKitGTK
+and the longest few with the status line the reader saw while waiting (which names the move). Targets (issue 38): p95 <= 1 s and max <= 3 s in Chromium; max <= 5 s in WebKitGTK
 on this machine. The machine's other load moves every figure.
 
     python -m build_tools.bench_waits [--browsers chromium firefox webkit] [--tables bottle-imp:2]
@@ -76,7 +76,6 @@ class Wait:
 
     seconds: float
     mover: str
-    steps: int
     status: str
 
 
@@ -95,7 +94,7 @@ def bot_waits(frames: list[dict[str, Any]], humans: frozenset[str] = frozenset()
         first = frames[start]
         if i < len(frames) and first["next"] == "bot" and first["mover"] not in humans:
             seconds = (frames[i]["t"] - first["t"]) / 1000
-            waits.append(Wait(seconds, first["mover"], i - start, first["status"]))
+            waits.append(Wait(seconds, first["mover"], first["status"]))
         start = i
     return waits
 
@@ -142,7 +141,7 @@ def report(browser: str, table: str, waits: list[Wait]) -> None:
         f"  p95 {percentile(seconds, 0.95):5.2f} s  max {max(seconds):5.2f} s{verdict(browser, seconds)}"
     )
     for wait in sorted(waits, key=lambda w: -w.seconds)[:LONGEST]:
-        print(f"      {wait.seconds:5.2f} s, {wait.steps} step(s): {wait.status}")
+        print(f"      {wait.seconds:5.2f} s: {wait.status}")
     sys.stdout.flush()
 
 

@@ -103,6 +103,7 @@ export function mountSandbox(el) {
   const tutorials = h("span", { className: "rb-tutorials" });
   let active = true;
   let frame = null; // the last frame shown
+  let logLines = []; // the move log's lines as shown
   let epoch = 0; // bumped by every request; a stale bot loop stops
   let wanted = null; // a worked example or tutorial asked for while Python was still starting
   let entry = null; // this game in the engine's catalog
@@ -160,8 +161,7 @@ export function mountSandbox(el) {
     el.dataset.rbFrames = Number(el.dataset.rbFrames ?? 0) + 1; // tests wait on it
     ui.status.textContent = next.status;
     ui.seed.textContent = next.seed === undefined ? "" : TEXT.seed(next.seed);
-    ui.log.replaceChildren(...next.lines.map((line) => h("li", { textContent: line })));
-    ui.log.scrollTop = ui.log.scrollHeight; // the newest move in view
+    showLog(next.lines);
     showSetup(next.players, next.seats, next.options);
     ui.shareBox.hidden = true;
     const visible = (node) => node.checkVisibility?.() ?? true;
@@ -180,6 +180,19 @@ export function mountSandbox(el) {
     }
   }
 
+  /** The move log: a frame's lines usually extend the ones shown (a move adds one), and only
+   * those are added; otherwise (an undo, another seat's view) the log is written anew. */
+  function showLog(lines) {
+    const shown = logLines;
+    logLines = lines;
+    const extended = lines.length >= shown.length && shown.every((line, i) => line === lines[i]);
+    if (extended && lines.length === shown.length) return;
+    const items = (from) => lines.slice(from).map((line) => h("li", { textContent: line }));
+    if (extended) ui.log.append(...items(shown.length));
+    else ui.log.replaceChildren(...items(0));
+    ui.log.scrollTop = ui.log.scrollHeight; // the newest move in view
+  }
+
   // ------------------------------------------------------------------ talking to the engine
 
   const call = (request) => channel.call({ ...request, sandbox });
@@ -196,7 +209,10 @@ export function mountSandbox(el) {
           refuse(reply);
           return false;
         }
-        await show(reply);
+        // At the pace すぐ a bot's move of several steps (pick, pick, done) is shown once, done:
+        // the frames between would only flicker by, and each costs the page a redraw.
+        const midMove = reply.next === "bot" && frame?.next === "bot" && reply.mover === frame.mover;
+        if (!(midMove && botSpeed().delayMs === 0)) await show(reply);
         if (reply.next !== "bot" || !current()) return current();
         setState("busy");
         await delay(botSpeed().delayMs, signal);
@@ -308,8 +324,7 @@ export function mountSandbox(el) {
     refreshDocks();
     if (!active) return;
     ui.status.textContent = position.status;
-    ui.log.replaceChildren(...position.lines.map((line) => h("li", { textContent: line })));
-    ui.log.scrollTop = ui.log.scrollHeight;
+    showLog(position.lines);
   }
 
   function replayFrom(at, asSeen) {
