@@ -37,8 +37,8 @@ what to do (place / exchange / a column to cash / declare / pass), pick counters
 then finish (`...:done`) or `cancel` back to the choice. Only picks that can still lead to a
 legal finish are offered. Selection steps write no log line; the finish logs the whole move.
 Games of random steps end: before the end is triggered every finished turn draws at least one
-counter, and every selection can be finished in a few steps (the invariant tests play 2,000
-random games per player count).
+counter, and every selection can be finished in a few steps (the shared invariant tests play
+random games at every player count: tests/engine/harness.py).
 
 A refused action's IllegalAction names the rule it breaks by one of RULE_ANCHORS (the page's
 section anchors): setup, turn, placing, exchange, phase-2, cashing, pass, end.
