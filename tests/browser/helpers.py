@@ -14,6 +14,10 @@ from playwright.sync_api import Locator, Page
 
 import engine
 from engine.core import State
+from engine.registry import find_game
+from engine.replay import to_log
+from engine.rng import Rng
+from tests.engine.harness import bounded
 
 SANDBOX = ".rb-sandbox"
 BOARD = f"{SANDBOX} .rb-board"
@@ -248,3 +252,20 @@ def press(page: Page, selector: str, *, new_frame: bool = True) -> None:
     page.keyboard.press("Enter")
     if new_frame:
         wait_new_frame(page, before)
+
+
+def near_the_end(log: dict[str, Any], moves: int) -> dict[str, Any]:
+    """The game of `log` played on by heuristic seats to `moves` decisions of seat 0 before its
+    end (as a log; the whole game, if it is shorter)."""
+    state = engine.load_log(log)
+    game = find_game(log["game"])
+    bots, rng = [game.bots["heuristic"]() for _ in range(state.players)], Rng(8)
+    reader: list[int] = []
+    for _ in bounded(f"{log['game']}: the game played on"):
+        if state.is_over():
+            break
+        seat = state.current_player
+        if seat == 0 and len(state.legal_actions()) > 1:
+            reader.append(len(state.history))
+        state.apply(bots[seat].choose(state.view(seat), rng))
+    return to_log(state, upto=reader[-moves] if len(reader) > moves else len(log["actions"]))

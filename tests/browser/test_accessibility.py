@@ -18,15 +18,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-import engine
 from build_tools.vendor import package_files
 from engine.bots.base import Bot
 from engine.registry import find_game, games
-from engine.replay import to_log
 from engine.rng import Rng
 from tests.browser.conftest import WarmSite
 from tests.browser.helpers import (
     SANDBOX,
+    near_the_end,
     new_log,
     next_step,
     open_shared,
@@ -34,7 +33,6 @@ from tests.browser.helpers import (
     true_state,
     wait_settled,
 )
-from tests.engine.harness import bounded
 
 SCREENS = [("light", 1280), ("dark", 360)]
 """The phone's layout in the dark scheme, the wide one in the light: every colour of both schemes
@@ -189,23 +187,6 @@ def moves_with_keys(page: Page, game_id: str, bot: Bot, rng: Rng, moves: int) ->
         focus = page.evaluate(FOCUS, SANDBOX)
         assert focus == "board" or focus.startswith("button:"), f"focus after the move: {focus}"
     return next_step(page) == "over"
-
-
-def near_the_end(log: dict[str, Any], moves: int) -> dict[str, Any]:
-    """The game of `log` played on by heuristic seats to `moves` decisions of seat 0 before its
-    end (as a log; the whole game, if it is shorter)."""
-    state = engine.load_log(log)
-    game = find_game(log["game"])
-    bots, rng = [game.bots["heuristic"]() for _ in range(state.players)], Rng(8)
-    reader: list[int] = []
-    for _ in bounded(f"{log['game']}: the game played on"):
-        if state.is_over():
-            break
-        seat = state.current_player
-        if seat == 0 and len(state.legal_actions()) > 1:
-            reader.append(len(state.history))
-        state.apply(bots[seat].choose(state.view(seat), rng))
-    return to_log(state, upto=reader[-moves] if len(reader) > moves else len(log["actions"]))
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))
