@@ -587,7 +587,7 @@ def test_every_button_is_named_by_what_it_shows() -> None:
     kinds: set[str] = set()
     for seed in range(3):
         state = NoReturnState(2 + seed, seed)
-        for _ in range(200):  # the set-up and a good many turns of random steps
+        for _ in range(100):  # the set-up and several turns of random steps
             if state.is_over():
                 break
             html = render(state.view(state.current_player))
