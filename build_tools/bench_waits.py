@@ -8,8 +8,9 @@ move done (the next seat to move, or the end): a compound turn (pick, pick, done
 reaches the screen.
 
 Printed per browser and table: the number of waits, their median, 95th percentile and maximum,
-and the longest few with the status line the reader saw while waiting (which names the move). Targets (issue 38): p95 <= 1 s and max <= 3 s in Chromium; max <= 5 s in WebKitGTK
-on this machine. The machine's other load moves every figure.
+and the longest few with the status line the reader saw while waiting (which names the move).
+Targets (issue 38): p95 <= 1 s and max <= 3 s in Chromium; max <= 5 s in WebKitGTK on this
+machine. The machine's other load moves every figure.
 
     python -m build_tools.bench_waits [--browsers chromium firefox webkit] [--tables bottle-imp:2]
         [--games 1] [--seed 1]
