@@ -604,8 +604,8 @@ class NoReturnState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         current = self.current_player
-        to_move = seat is not None and 0 <= seat < self.players and seat == current
         own = seat is not None and 0 <= seat < self.players
+        to_move = own and seat == current
         view: dict[str, Any] = {
             "game": INFO.id,
             "seat": seat,
