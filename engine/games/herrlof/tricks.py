@@ -55,7 +55,11 @@ def trick_winner(trick: Sequence[str], *, trump: str | None) -> int | None:
     if led is None:
         return 0
     best = trump if trump is not None and trump in suits else led
-    return max((i for i, suit in enumerate(suits) if suit == best), key=lambda i: rank_of(trick[i]))
+    winner, top = 0, 0
+    for i, suit in enumerate(suits):  # one pass: a suit's numbers are all different
+        if suit == best and rank_of(trick[i]) > top:
+            winner, top = i, rank_of(trick[i])
+    return winner
 
 
 def next_leader(seats: Sequence[int], trick: Sequence[str], *, winner: int, players: int) -> int:
