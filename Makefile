@@ -63,7 +63,7 @@ $(PYODIDE_WHEELS)/.stamp: pyproject.toml $(STAMP)
 PYODIDE_TESTS := tests/engine -m "not host_only" -k "not test_search.py or choices_match_the_recorded_ones"
 # Niced: beside the browser suite (make test runs both), it takes the time the browsers leave.
 test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
-	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-20} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-1000} \
+	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-10} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-1000} \
 	  RB_HOT_SEAT_GAMES=$${RB_HOT_SEAT_GAMES:-1} nice -n 10 node tests/pyodide/run.mjs $(PYODIDE_TESTS)
 
 # worksteal: a worker that runs out of tests takes some of the other's (the browser tests' lengths

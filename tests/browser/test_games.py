@@ -39,7 +39,7 @@ from tests.browser.helpers import (
     wait_settled,
 )
 
-PART_CLICKS = 25
+PART_CLICKS = 20
 CASES = [(game.id, players) for game in games().values() for players in game.info.players]
 
 
