@@ -27,12 +27,11 @@ the same choices in most positions; `make bench` has its strength). The heuristi
 races to the end where a game asks for evidence against it (`confidence`, below).
 
 A game may also have the race halve its field (`halving`): after HALVE_AT draws, only the better
-half of the actions still racing (by mean lead; never fewer than two) races on: Sequential
-Halving's split of a budget (Karnin, Koren & Somekh 2013) laid over the race. Herrlof's plays from
-a hand of up to fifteen cards leave most of them within two standard errors of each other, so
-most were weighed on all 32 draws, and a round's first play was the sandbox's longest wait. With
-halving, in 180 positions of three 2-player games the longest weighings took a third less time
-and 25 choices changed (their strength: `make bench`).
+half of the actions still racing (by mean lead; never fewer than two) races on. Herrlof's play of a
+fifteen-card hand leaves most of its cards within two standard errors of each other after a few
+draws, so all fifteen used to be weighed on all 32 draws: a round's first play waited longest
+in the sandbox. An action in the worse half after 8 paired draws is seldom the best; halving is
+Sequential Halving's budget split (Karnin, Koren & Somekh 2013) laid over the race.
 
 Compound turns (choose, pick, unpick, done) climb to a better finished move in a few steps:
 - The draws are seeded from what the seat knew where its current run of actions began (the log
