@@ -65,8 +65,6 @@ class Game:
     on a few draws. `search_steps_weighed` (rollouts only; None: all) is how many steps of a
     seat's run of actions the bot weighs before it follows the line the last one chose, for a
     game whose compound turns (pick, pick, done) the search only confirms after their first steps.
-    `search_halving` (rollouts only) has the race keep the better half of its field after 8 and 16
-    draws, for a game with many close actions to weigh on many draws (`engine.bots.rollouts`).
     `offers` are actions that ask the other seats to agree (a proposal to end): the search makes
     one only where the heuristic would, since to a tree an offer that may be declined is a free
     try, and a bot offering every turn is not what a person at the table does.
@@ -91,7 +89,6 @@ class Game:
     search_budgets: dict[str, int] | None = None
     search_confidence: float = 0.0
     search_steps_weighed: int | None = None
-    search_halving: bool = False
     offers: frozenset[str] = frozenset()
     tutorials: dict[str, Tutorial] = field(default_factory=dict)
     explain: Callable[[dict[str, Any], str], str | None] | None = None

@@ -3,8 +3,7 @@
 Every level plays from a `Perspective`; a game's own bots are shown only its view. The search
 levels need nothing from a game but its heuristic bot (which guides the search and plays the
 rollouts) and, optionally, `Game.search_kind`, `Game.search_budgets`, `Game.projected_scores`,
-`Game.search_horizon`, `Game.search_confidence`, `Game.search_steps_weighed`,
-`Game.search_halving` and `Game.offers`.
+`Game.search_horizon`, `Game.search_confidence`, `Game.search_steps_weighed` and `Game.offers`.
 """
 
 from __future__ import annotations
@@ -70,7 +69,6 @@ def new_search(
             time_limit=time_limit,
             confidence=game.search_confidence,
             steps_weighed=game.search_steps_weighed,
-            halving=game.search_halving,
         )
     return SearchBot(policy, budget, **hooks, time_limit=time_limit)
 

@@ -26,13 +26,6 @@ budget is spent on the close ones (Herrlof's bids and Rondo's chains about 2.5 t
 the same choices in most positions; `make bench` has its strength). The heuristic's action
 races to the end where a game asks for evidence against it (`confidence`, below).
 
-A game may also have the race halve its field (`halving`): after HALVE_AT draws, only the better
-half of the actions still racing (by mean lead; never fewer than two) races on. Herrlof's play of a
-fifteen-card hand leaves most of its cards within two standard errors of each other after a few
-draws, so all fifteen used to be weighed on all 32 draws: a round's first play waited longest
-in the sandbox. An action in the worse half after 8 paired draws is seldom the best; halving is
-Sequential Halving's budget split (Karnin, Koren & Somekh 2013) laid over the race.
-
 Compound turns (choose, pick, unpick, done) climb to a better finished move in a few steps:
 - The draws are seeded from what the seat knew where its current run of actions began (the log
   it could read and its view then), so every step of the run weighs its actions on the same
@@ -76,8 +69,6 @@ RACE_AFTER = 4
 """Draws every candidate gets before any can be dropped: fewer tell too little of the spread."""
 RACE_MARGIN = 2.0
 """Standard errors (of the paired differences) by which the leader must beat an action to drop it."""
-HALVE_AT = (8, 16)
-"""Draws after which a game that asks for it (`halving`) keeps the better half of the race."""
 RUNS_REMEMBERED = 8
 """Runs whose finished moves' worth is kept (see the module docstring); one run's steps come one
 after another, but several sandboxes and seats may share one search bot."""
@@ -97,13 +88,11 @@ class RolloutBot:
         offers: frozenset[str] = frozenset(),
         confidence: float = 0.0,
         steps_weighed: int | None = None,
-        halving: bool = False,
     ) -> None:
         self.policy = policy
         self.samples = samples
         self.confidence = confidence
         self.steps_weighed = steps_weighed
-        self.halving = halving
         self.horizon = horizon
         self.evaluate = evaluate
         self.clock = RunClock(time_limit)
@@ -193,8 +182,6 @@ class RolloutBot:
             racing = [action for action in racing if action in drawn]
             if count >= RACE_AFTER:
                 racing = still_racing(leads, racing, keep)
-            if self.halving and count in HALVE_AT and count < self.samples:
-                racing = better_half(leads, racing, keep)
             if len(racing) < 2:
                 break
         return {action: values for action, values in leads.items() if values}
@@ -251,14 +238,6 @@ def still_racing(leads: dict[str, list[float]], racing: list[str], keep: str | N
         for action in racing
         if action in (leader, keep) or not convinces(leads[leader], leads[action], RACE_MARGIN)
     ]
-
-
-def better_half(leads: dict[str, list[float]], racing: list[str], keep: str | None) -> list[str]:
-    """The better half of the race by mean lead on the same draws (at least two; `keep` stays),
-    in the race's order."""
-    ranked = sorted(racing, key=lambda action: -_running_sum(leads[action]))
-    kept = set(ranked[: max(2, math.ceil(len(ranked) / 2))])
-    return [action for action in racing if action in kept or action == keep]
 
 
 def _running_sum(values: list[float]) -> float:

@@ -22,15 +22,7 @@ import pytest
 from engine.benchmark import turn_worth
 from engine.bots.levels import BUDGETS, LEVELS, new_search, search
 from engine.bots.perspective import Perspective
-from engine.bots.rollouts import (
-    HALVE_AT,
-    RACE_AFTER,
-    RACE_MARGIN,
-    RolloutBot,
-    better_half,
-    convinces,
-    still_racing,
-)
+from engine.bots.rollouts import RACE_AFTER, RACE_MARGIN, RolloutBot, convinces, still_racing
 from engine.bots.search import SearchBot, leads
 from engine.bridge import handle_json
 from engine.core import State
@@ -403,35 +395,6 @@ def test_a_dropped_action_was_weighed_on_the_first_draws_and_the_choice_on_the_m
                 assert by_action.get(hint, most) == most, table.id
             dropped += sum(samples < most for samples in by_action.values())
     assert dropped
-
-
-def test_halving_keeps_the_better_half_of_the_race_and_never_fewer_than_two() -> None:
-    leads = {"a": [1.0, 1.0], "b": [3.0, 3.0], "c": [2.0, 2.0], "d": [0.0, 0.0], "e": [5.0, 5.0]}
-    assert better_half(leads, list(leads), keep=None) == ["b", "c", "e"]
-    assert better_half(leads, list(leads), keep="d") == ["b", "c", "d", "e"]
-    assert better_half(leads, ["a", "d"], keep=None) == ["a", "d"]
-
-
-def test_a_game_that_halves_its_race_weighs_on_only_the_better_half_after_8_and_16_draws() -> None:
-    """In every game that asks for halving, at つよい's budget: of the actions weighed on HALVE_AT
-    draws, at most half (at least two) are weighed on more, in positions where there was a
-    field to halve."""
-    fields = 0
-    for table in tables():
-        game = table.game
-        if table.cover or not game.search_halving:
-            continue
-        budget = (game.search_budgets or BUDGETS["rollouts"])["strong"]
-        for state in positions(table, 2):
-            perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
-            weighing = new_search(game, budget, time_limit=None).weigh(perspective, Rng(2))
-            samples = [weighed.samples for weighed in weighing.actions]
-            for after in HALVE_AT:
-                reached = sum(count >= after for count in samples)
-                went_on = sum(count > after for count in samples)
-                assert went_on <= max(2, math.ceil(reached / 2)), (table.id, after, samples)
-                fields += reached > 2
-    assert fields, "no position left more than two actions to halve"
 
 
 def test_the_rollouts_leave_the_heuristic_only_on_the_evidence_a_game_asks_for() -> None:

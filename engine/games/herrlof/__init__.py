@@ -24,7 +24,6 @@ GAME = Game(
     # 1.85×. The code as it is: 73.8 %, 1.93× (build_tools/records, `make bench`).
     search_kind="rollouts",
     search_budgets={"normal": 8, "strong": 32},
-    search_halving=True,  # fifteen close cards on 32 draws were the longest waits: see engine.bots.rollouts
     tutorials=TUTORIALS,
     explain=explain,
 )
