@@ -133,6 +133,13 @@ class State(ABC):
     def view(self, seat: int | None) -> JSON:
         """Exactly what `seat` may know (None: a spectator), built fresh from an allow-list."""
 
+    def bot_view(self, seat: int) -> JSON:
+        """The part of `view(seat)` the game's own bots read (the same keys with the same values):
+        by default the whole view. A search's rollouts ask the heuristic for a move at every step,
+        so a game whose view also carries what only the page draws (names, the score sheet, the
+        last trick) may give its bots just what they read."""
+        return self.view(seat)
+
     def review_view(self, seat: int | None) -> JSON:
         """What a finished game's review (engine.review) shows `seat` at this position: its view,
         with every piece the players held hidden shown as well, since nothing is secret once the

@@ -194,7 +194,7 @@ class RolloutBot:
         dice = Rng(roll)
         steps = 0
         while state.current_player == seat and steps < ROLLOUT_STEPS:
-            state.apply_legal(self.policy.choose(state.view(seat), dice))
+            state.apply_legal(self.policy.choose(state.bot_view(seat), dice))
             steps += 1
             deadline.check()
         key = (roll, exact_key(state))

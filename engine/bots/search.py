@@ -211,7 +211,7 @@ class SearchBot:
         mover = state.current_player
         expanded = False
         while mover is not None:
-            hint = self.policy.choose(state.view(mover), rng)
+            hint = self.policy.choose(state.bot_view(mover), rng)
             action = self._select(node, state.legal_actions(), hint, rng)
             if action is None:  # every action closes a loop: a dead end
                 node.loop = True
@@ -289,7 +289,7 @@ def play_on(
     played, steps = 0, 0
     mover = state.current_player
     while mover is not None and steps < ROLLOUT_STEPS:
-        state.apply_legal(policy.choose(state.view(mover), rng))
+        state.apply_legal(policy.choose(state.bot_view(mover), rng))
         steps += 1
         deadline.check()
         if state.current_player != mover:

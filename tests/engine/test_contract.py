@@ -7,6 +7,7 @@ decisions. See harness.py for what each random game checks.
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 import pytest
 
@@ -16,7 +17,7 @@ from engine.core import State, canonical, position_key
 from engine.registry import games
 from engine.rng import Rng
 
-from .harness import COVER_GAMES, GAMES, Table, check_hidden, run_invariants, tables
+from .harness import COVER_GAMES, GAMES, Table, check_hidden, random_games, run_invariants, tables
 
 TABLES = tables()
 GAME_IDS = sorted(games())
@@ -73,6 +74,23 @@ def test_clone_is_independent_and_equal(table: Table) -> None:
         scorch(vars(twin))
         assert canonical(state) == before, "the clone shares a container with the original"
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
+def test_the_bots_view_is_part_of_the_view_and_moves_the_bots_alike(table: Table) -> None:
+    """`bot_view` (what a search's rollouts show the heuristic) holds some of the view's keys with
+    the same values, so it shows a bot nothing its seat may not see, and the game's own bots
+    choose from it what they choose from the whole view (over the first steps of two games)."""
+    for seed, state, _ in islice(random_games(table, 2), 400):
+        for seat in range(state.players):
+            lean, whole = state.bot_view(seat), state.view(seat)
+            assert lean.keys() <= whole.keys(), f"{table.id}: keys the view does not have"
+            assert lean == {key: whole[key] for key in lean}, f"{table.id}: values unlike the view's"
+        seat = state.current_player
+        if seat is not None:
+            for name, make in table.game.bots.items():
+                alike = [make().choose(view, Rng(seed)) for view in (state.bot_view(seat), state.view(seat))]
+                assert alike[0] == alike[1], f"{table.id}: {name} moves otherwise from its bot view"
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)

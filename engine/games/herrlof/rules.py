@@ -579,39 +579,56 @@ class HerrlofState(State):
 
     # --- what a seat may see --------------------------------------------------------------------
 
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """What the heuristic reads (bots.py): the stage, the trump, the trick, the seats' bids and
+        tricks, the hand and its moves. Half the cost of the whole view, which a search's
+        rollouts would otherwise build at every step."""
+        own = seat is not None and 0 <= seat < self.players
+        over = self.is_over()
+        return {
+            "seat": seat,
+            "players": self.players,
+            "stage": self._stage.value,
+            "hand_size": HAND_SIZES[self.players],
+            "trump": self.trump(),
+            "trick": [[s, card] for s, card in self._trick],
+            "seats": [self._public_seat(s, seat, over) for s in range(self.players)],
+            "hand": display_order(self._hands[seat]) if own else None,
+            "legal_actions": self.legal_actions() if own and seat == self.current_player else [],
+        }
+
     def view(self, seat: int | None) -> dict[str, Any]:
         own = seat is not None and 0 <= seat < self.players
-        current = self.current_player
-        over = self.is_over()
+        lean = self.bot_view(seat)
         view: dict[str, Any] = {
             "game": INFO.id,
             "seat": seat,
             "players": self.players,
             "seat_names": list(_SEAT_NAMES[self.players]),
-            "stage": self._stage.value,
-            "current_player": current,
+            "stage": lean["stage"],
+            "current_player": self.current_player,
             "round": self._round,
             "max_rounds": MAX_ROUNDS,
             "target": self._target,
             "dealer": self._dealer,
             "leader": self._leader,
-            "hand_size": HAND_SIZES[self.players],
-            "trump": self.trump(),
+            "hand_size": lean["hand_size"],
+            "trump": lean["trump"],
             "indicator": list(self._indicator),
             "stock": len(self._stock),
             "under": len(self._under),
             "destroyed": len(self._destroyed),
-            "trick": [[s, card] for s, card in self._trick],
+            "trick": lean["trick"],
             "victim": self._victim,
             "follow": follow_suit(self._trick_cards()),
             "last_trick": self._last_trick_view(),
-            "seats": [self._public_seat(s, seat, over) for s in range(self.players)],
-            "hand": display_order(self._hands[seat]) if own else None,
+            "seats": lean["seats"],
+            "hand": lean["hand"],
             "mine": self._private_view(seat) if own else None,
             "sheet": [{key: v[:] if type(v) is list else v for key, v in row.items()} for row in self._sheet],
-            "legal_actions": self.legal_actions() if own and seat == current else [],
+            "legal_actions": lean["legal_actions"],
         }
-        if over:
+        if self.is_over():
             breaks = self._tie_breaks()
             decided_by = scoring.deciding_rule(**breaks)
             view["result"] = {**breaks, "winners": self.winners(), "decided_by": decided_by}
