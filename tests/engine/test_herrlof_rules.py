@@ -25,7 +25,7 @@ from engine.games.herrlof.cards import (
 from engine.games.herrlof.examples import EXAMPLES, FIGURES, draw_example
 from engine.games.herrlof.hidden import deal_hidden
 from engine.games.herrlof.rules import HAND_SIZES, MAX_ROUNDS, RULE_ANCHORS, HerrlofState
-from engine.games.herrlof.tricks import next_leader, playable, trick_winner
+from engine.games.herrlof.tricks import next_leader, playable, trick_winner, winning_cards
 from engine.games.herrlof.view import card_svg, render, status
 from engine.rng import Rng
 
@@ -225,6 +225,17 @@ def test_decision_after_a_hagalaz_lead_the_led_suit_is_that_of_the_first_suited_
     assert trick_winner(["H", "G4", "G8"], trump=None) == 2
     assert trick_winner(["H", "R2", "B9"], trump=None) == 1
     assert trick_winner(["H", "R2", "B9"], trump="B") == 2
+
+
+def test_the_cards_that_would_win_a_trick_are_those_the_winner_rule_makes_win() -> None:
+    """`winning_cards` (the heuristic's one pass) against `trick_winner` card by card: every trick
+    of one or two cards (what a card joins at 2 and 3 players), every card, every trump."""
+    distinct = sorted(set(ALL_CARDS))
+    tricks = [[a] for a in distinct] + [[a, b] for a in distinct for b in distinct if a != b or a in "VH"]
+    for trump in (*SUITS, None):
+        for trick in tricks:
+            expected = [c for c in distinct if trick_winner([*trick, c], trump=trump) == len(trick)]
+            assert winning_cards(trick, distinct, trump=trump) == expected, (trick, trump)
 
 
 def test_a_lone_hagalaz_never_wins_and_two_make_the_leader_win() -> None:

@@ -20,7 +20,7 @@ from engine.core import State
 from engine.games.herrlof.cards import ALL_CARDS, HAGALAZ, SUITS, VALKNUT, rank_of, suit_of
 from engine.games.herrlof.rules import HerrlofState
 from engine.games.herrlof.scoring import round_points
-from engine.games.herrlof.tricks import trick_winner
+from engine.games.herrlof.tricks import winning_cards
 from engine.rng import Rng
 
 TRUMP_ODDS = (0.0, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)  # by rank: a trump wins a trick
@@ -102,7 +102,7 @@ def _play(view: dict[str, Any]) -> str:
     if not trick:
         lead = by_strength[-1] if wants_tricks(view) else _lowest_lead(by_strength)
         return f"play:{lead}"
-    ahead = [c for c in by_strength if c != VALKNUT and trick_winner([*trick, c], trump=trump) == len(trick)]
+    ahead = winning_cards(trick, by_strength, trump=trump)
     behind = [c for c in by_strength if c != VALKNUT and c not in ahead]
     if wants_tricks(view):
         pick = ahead[0] if ahead else _cheapest(by_strength)

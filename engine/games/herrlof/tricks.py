@@ -62,6 +62,31 @@ def trick_winner(trick: Sequence[str], *, trump: str | None) -> int | None:
     return winner
 
 
+def winning_cards(trick: Sequence[str], cards: Iterable[str], *, trump: str | None) -> list[str]:
+    """The cards of `cards` (in their order) that would win `trick`, begun and not yet complete, as
+    it stands if played now: those for which `trick_winner([*trick, card])` is the new card's place.
+    One pass over the trick for all of them (a bot asks this for every card in its hand).
+
+    >>> winning_cards(["R5"], ["R7", "R2", "B9", "H", "V"], trump="B")
+    ['R7', 'B9']
+    """
+    if is_destroyed(trick) or trick.count(HAGALAZ) >= 2:
+        return []  # destroyed, or the leader's whatever comes
+    top: dict[str | None, int] = {}  # the highest number of each suit in the trick
+    for card in trick:
+        top[suit_of(card)] = max(top.get(suit_of(card), 0), rank_of(card))
+    led = follow_suit([card for card in trick if suit_of(card)])
+    winners = []
+    for card in cards:
+        suit = suit_of(card)
+        if suit is None:
+            continue  # a Valknut destroys the trick; a Hagalaz after a suited card loses
+        best = trump if trump is not None and (trump in top or suit == trump) else (led or suit)
+        if suit == best and rank_of(card) > top.get(suit, 0):
+            winners.append(card)
+    return winners
+
+
 def next_leader(seats: Sequence[int], trick: Sequence[str], *, winner: int, players: int) -> int:
     """Who leads after a trick `winner` (a seat) won, first that applies: the first player in
     play order who played a Hagalaz and lost; the winner's left neighbour when the winning card
