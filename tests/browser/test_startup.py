@@ -117,10 +117,18 @@ def manifest_key(site_dir: Path) -> str:
 # --- the early worker ---------------------------------------------------------------------------------
 
 
-def test_the_worker_starts_from_the_head_and_the_shell_adopts_it(page: Page, http_server: str) -> None:
+def test_the_worker_starts_from_the_head_on_the_runtimes_gzip_siblings(page: Page, http_server: str) -> None:
+    """The shell adopts the worker early.js started, and Pyodide's two large files come as their
+    precompressed .gz siblings (one cold start for both: each costs a boot)."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     open_sandbox(page, http_server + GAME_PAGE)
     assert page.evaluate("window.__rbCreators") == ["assets/javascripts/sandbox/worker.mjs"]  # early.js
     assert page.evaluate("window.__rbWorkerStarts") == 1
+    runtime = http_server + "assets/vendor/pyodide/"
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        assert runtime + name + ".gz" in requested
+        assert runtime + name not in requested
     plays(page)
 
 
@@ -131,16 +139,6 @@ def test_a_page_without_a_sandbox_starts_no_worker(page: Page, http_server: str)
 
 
 # --- precompressed runtime ------------------------------------------------------------------------
-
-
-def test_the_runtime_comes_from_its_gzip_siblings(page: Page, http_server: str) -> None:
-    requested: list[str] = []
-    page.on("request", lambda request: requested.append(request.url))
-    open_sandbox(page, http_server + GAME_PAGE)
-    runtime = http_server + "assets/vendor/pyodide/"
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
-        assert runtime + name + ".gz" in requested
-        assert runtime + name not in requested
 
 
 def test_without_siblings_the_runtime_files_themselves(page: Page, http_server: str) -> None:
@@ -191,10 +189,13 @@ def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Pa
 
 
 def test_the_next_start_restores_the_interpreter_the_first_kept(page: Page, http_server: str) -> None:
+    """The interpreter the first start kept, which left out its pages of zeros (snapshots.mjs
+    keeps only the pages that hold anything: under half of the heap's), serves the next start."""
     first_visit(page, http_server)
     plays(page)
     lines = move_lines(page)
-    change_snapshot(page, http_server, "")  # the kept record, marked `changed`, its bytes as they were
+    # the kept record, marked `changed`, its bytes as they were, once they are seen to be under half
+    change_snapshot(page, http_server, "if (bytes.length * 2 > record.length) throw new Error(bytes.length);")
     page.reload()
     wait_settled(page)
     assert [start["restored"] for start in starts(page)] == [True]
@@ -206,15 +207,6 @@ def test_the_next_start_restores_the_interpreter_the_first_kept(page: Page, http
     # every write begun before it, so a snapshot the worker set out to keep is seen, however late.
     assert page.evaluate(KEPT_IS_MARKED) is True, "the restored start kept a new snapshot"
     assert page.evaluate("window.__rbSnapshots") == 0
-
-
-def test_the_kept_interpreter_leaves_out_its_pages_of_zeros(page: Page, http_server: str) -> None:
-    first_visit(page, http_server)
-    # snapshots.mjs keeps only the pages that hold anything: under half of the heap's
-    change_snapshot(page, http_server, "if (bytes.length * 2 > record.length) throw new Error(bytes.length);")
-    page.reload()
-    wait_settled(page)
-    assert [start["restored"] for start in starts(page)] == [True]
 
 
 FALLBACKS = {
