@@ -1,6 +1,6 @@
 """Every tutorial played through its page in Chromium, with the keyboard only, once: the games'
-first tutorials at 1280 and 390 px by turns (the same panel and script at both widths; a fresh
-clone's run stays under ten minutes), the others (the same panel, more players) at 390 px.
+first tutorials at 1280 and 390 px by turns (the same panel and script at both widths; each run
+costs a fresh clone's tests some ten seconds), the others (the same panel, more players) at 390 px.
 
 The reader opens 「はじめての1局」 (and any other tutorial) from the page's own button, then only
 presses Tab and Enter: 次へ on a read step, the move the step asks for on a move step (the first it
