@@ -28,8 +28,8 @@ tree search, draws of the rollouts. A game may give its own (`Game.search_budget
 SAFETY_SECONDS = 2.0
 """Wall-clock cap of the search's thinking for one whole move (a compound turn counted once) in
 the sandbox: a safety net for slow browsers (`engine.bots.clock`), which play the best of the
-draws that finished. CPython does not reach it at these budgets; Chromium did once in a whole
-game of Herrlof at 2 players (a round's first play, fifteen cards to weigh: `make bench`)."""
+draws that finished. CPython does not reach it at these budgets; Chromium does once or twice in
+a game of Herrlof at 2 players (a round's first play, fifteen cards to weigh: `make bench`)."""
 
 
 class Player(Protocol):
