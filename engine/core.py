@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 from engine.errors import BadOption, IllegalAction
 from engine.rng import Rng
@@ -51,15 +51,17 @@ class GameInfo:
 
     def seat_name(self, seat: int) -> str:
         """What the rules call a seat (先手, 後手), or プレイヤーN where they name none."""
-        return self.seat_names[seat] if seat < len(self.seat_names) else f"プレイヤー{seat + 1}"
+        return self.seat_names[seat] if seat < len(self.seat_names) else _PLAYER_NAMES[seat]
 
     def defaults(self) -> JSON:
         return {option.key: option.default for option in self.options}
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One move-log line as each seat sees it: the actor may read more than the others."""
+class LogEntry(NamedTuple):
+    """One move-log line as each seat sees it: the actor may read more than the others.
+
+    A named tuple, not a frozen dataclass: a search's rollouts write one at every step, and a
+    tuple is made in half the time."""
 
     seat: int
     public: str
@@ -67,6 +69,10 @@ class LogEntry:
 
     def text_for(self, viewer: int | None) -> str:
         return self.private if viewer == self.seat and self.private else self.public
+
+
+_PLAYER_NAMES = tuple(f"プレイヤー{n}" for n in range(1, 9))
+"""The default seat names, written once: a rollout's log lines name a seat at every step."""
 
 
 class State(ABC):

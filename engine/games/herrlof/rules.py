@@ -604,7 +604,7 @@ class HerrlofState(State):
             "game": INFO.id,
             "seat": seat,
             "players": self.players,
-            "seat_names": list(_SEAT_NAMES[self.players]),
+            "seat_names": [self.seat_name(s) for s in range(self.players)],
             "stage": lean["stage"],
             "current_player": self.current_player,
             "round": self._round,
@@ -682,7 +682,6 @@ class HerrlofState(State):
         }
 
 
-_SEAT_NAMES = {players: tuple(INFO.seat_name(s) for s in range(players)) for players in INFO.players}
 _STAGE_NAMESPACES = {
     Stage.BID: ("bid",),
     Stage.PLAY: ("play",),
