@@ -50,11 +50,12 @@ def rank_of(card: str) -> int:
 
 def card_name(card: str) -> str:
     """Japanese name: "赤7", "ヴァルクヌート", "ハガラズ"."""
-    if card == VALKNUT:
-        return "ヴァルクヌート"
-    if card == HAGALAZ:
-        return "ハガラズ"
-    return f"{SUIT_NAMES[card[0]]}{card[1]}"
+    return _NAMES[card]
+
+
+_NAMES = {card: f"{SUIT_NAMES[card[0]]}{card[1]}" for card in _DISTINCT if _SUIT[card]}
+_NAMES |= {VALKNUT: "ヴァルクヌート", HAGALAZ: "ハガラズ"}
+"""Written once: a search's rollouts write a log line naming a card at almost every step."""
 
 
 def card_label(card: str) -> str:

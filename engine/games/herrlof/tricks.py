@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.games.herrlof.cards import HAGALAZ, VALKNUT, rank_of, suit_of
+from engine.games.herrlof.cards import ALL_CARDS, HAGALAZ, SUITS, VALKNUT, rank_of, suit_of
 
 
 def follow_suit(trick: Sequence[str]) -> str | None:
@@ -24,14 +24,20 @@ def follow_suit(trick: Sequence[str]) -> str | None:
     return suit_of(trick[0]) if trick else None
 
 
+_SUITED = {suit: frozenset(card for card in ALL_CARDS if suit_of(card) == suit) for suit in SUITS}
+_MAY_FOLLOW = {suit: _SUITED[suit] | {VALKNUT, HAGALAZ} for suit in SUITS}
+"""The cards of each suit, and those that may follow it: sets, as the legal moves are worked out
+at every step of a search's rollouts."""
+
+
 def playable(hand: Iterable[str], trick: Sequence[str]) -> list[str]:
     """The distinct cards of `hand` that may join `trick`: the led suit if the hand has it
     (a Valknut or a Hagalaz always may), else anything."""
     cards = list(dict.fromkeys(hand))
     suit = follow_suit(trick)
-    if suit is None or all(suit_of(card) != suit for card in cards):
+    if suit is None or _SUITED[suit].isdisjoint(cards):
         return cards
-    return [card for card in cards if suit_of(card) in (suit, None)]
+    return [card for card in cards if card in _MAY_FOLLOW[suit]]
 
 
 def is_destroyed(trick: Sequence[str]) -> bool:
