@@ -7,9 +7,10 @@
   worker; without siblings, or from a host that decodes them itself, the files work as before;
 - snapshot: the first start keeps a memory snapshot of the interpreter, without its pages of zeros;
   the next start restores it;
-- fallback: a snapshot made for other files, a damaged one, one an older build kept in another
-  form, or one that fails to restore, gives a normal start, with no error in the console, and is
-  replaced by a good one.
+- fallback: the shell hands out a snapshot only if it was made for these files and is whole (each
+  kind of bad one judged by its module, in a page with no sandbox); one bad snapshot for each way
+  a start falls back (none found, refused by the shell, refused by Pyodide) gives a normal start,
+  with no error in the console, and is replaced by a good one.
 
 Each test is a cold start in a fresh context (conftest.py): requests leaving 127.0.0.1 and
 console errors fail it. (Playwright's routing, which the guard uses, turns the HTTP cache off, so
@@ -221,6 +222,50 @@ FALLBACKS = {
     # kept by a build from before the pages of zeros were left out (snapshots.mjs): no runs
     "older-format": "delete record.runs;",
 }
+SHELL_FINDS = {
+    "other-files": "none",
+    "damaged": "refused: the saved interpreter is damaged",
+    "refused": "bytes not the ones kept",  # the shell hands them out; Pyodide refuses them
+    "runs-damaged": "refused: the saved interpreter is damaged",  # more bytes asked than kept
+    "older-format": "none",
+}
+"""What findSnapshot (snapshots.mjs) makes of each: no snapshot, or bytes that fail when awaited."""
+STARTED_FROM = ("other-files", "damaged", "refused")
+"""One bad snapshot for each way the worker falls back to a normal start: no snapshot found, its
+bytes refused by the shell's checks, its bytes refused by Pyodide."""
+
+# Each change made to a snapshot the shell kept, then what findSnapshot hands out for it.
+FIND_EACH = f"""async ([module, changes]) => {{
+  const {{ writeSnapshot, findSnapshot }} = await import(module);
+  const change = {CHANGE_SNAPSHOT};
+  const bytes = new Uint8Array(5 * 4096); // pages 0, 2 and 3 hold something, 1 and 4 are zeros
+  bytes.set([1, 2, 3], 10);
+  bytes.set([4, 5], 2 * 4096 + 100);
+  bytes.set([6], 4 * 4096 - 1);
+  const found = {{}};
+  for (const [name, body] of Object.entries(changes)) {{
+    await writeSnapshot("the-key", bytes);
+    if (body) await change(module, body);
+    const snapshot = await findSnapshot("the-key");
+    try {{
+      const handed = snapshot && (await snapshot.bytes);
+      const same = handed && handed.length === bytes.length && handed.every((b, i) => b === bytes[i]);
+      found[name] = !snapshot ? "none" : same ? "the bytes kept" : "bytes not the ones kept";
+    }} catch (err) {{
+      found[name] = "refused: " + err.message;
+    }}
+  }}
+  return found;
+}}"""
+
+
+def test_the_shell_hands_out_a_snapshot_only_for_its_files_and_whole(page: Page, http_server: str) -> None:
+    """Every kind of bad snapshot, judged by the shell's own module in a page with no sandbox (no
+    start needed): the start each kind leads to is tried in the test after this, one of each way."""
+    page.goto(http_server + "about.html")
+    module = http_server + "assets/javascripts/sandbox/snapshots.mjs"
+    found = page.evaluate(FIND_EACH, [module, {"unchanged": "", **FALLBACKS}])
+    assert found == {"unchanged": "the bytes kept", **SHELL_FINDS}
 
 
 def test_every_snapshot_that_cannot_serve_gives_a_normal_start_and_is_replaced(
@@ -229,8 +274,8 @@ def test_every_snapshot_that_cannot_serve_gives_a_normal_start_and_is_replaced(
     """One profile, one bad snapshot after another: each is made from the good one the start
     before kept (a boot each, not three), and the last one kept is restored at the end."""
     first_visit(page, http_server)
-    for name, change in FALLBACKS.items():
-        change_snapshot(page, http_server, change)
+    for name in STARTED_FROM:
+        change_snapshot(page, http_server, FALLBACKS[name])
         page.reload()
         wait_settled(page)
         assert [start["restored"] for start in starts(page)] == [False], name

@@ -3,7 +3,7 @@
 In one profile, page load after page load: the first start is loadPyodide's and keeps a snapshot
 of the interpreter; the next one restores it and plays; a snapshot Pyodide refuses gives a normal
 start (data-rb-boot="started") that plays, with no console error, and leaves a good snapshot
-behind (Chromium tries every kind of bad snapshot).
+behind (Chromium judges every kind of bad snapshot and starts from one of each way).
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ KEPT_KEY = """async () => {
 # The snapshot Pyodide itself refuses (its checksum good, its bytes not an interpreter): the one
 # bad snapshot whose fallback runs through the browser's own failure of loadPyodide. The others
 # (made for other files, damaged) are caught by the shell's checks before Pyodide sees them, the
-# same code in every browser: Chromium starts from each (tests/browser/test_startup.py).
+# same code in every browser: Chromium judges each and starts from one of each way
+# (tests/browser/test_startup.py).
 FALLBACKS = {"refused": "bytes.fill(0x5a, 16, 48); record.checksum = checksum(bytes);"}
 
 
