@@ -72,7 +72,8 @@ class LogEntry(NamedTuple):
 
 
 _PLAYER_NAMES = tuple(f"プレイヤー{n}" for n in range(1, 9))
-"""The default seat names, written once: a rollout's log lines name a seat at every step."""
+"""The default seat names (for up to eight seats, more than any game has), written once: a
+rollout's log lines name a seat at every step."""
 
 
 class State(ABC):
