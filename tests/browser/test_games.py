@@ -1,11 +1,12 @@
 """Every registered game in Chromium, through its page's board, as a reader plays it.
 
 For each game at every player count, the reader's seat plays against heuristic bots (quick to
-answer; the search levels' thinking in the browser is tested in test_shell.py): the first
-`PART_CLICKS` of the reader's moves, and at the smallest count the game's end too, opened from a
-share link `PART_CLICKS` moves before it (the end of a game is the same code at every count; the
-counts differ in the seats and boards drawn; the middle of a game is the same boards again, and
-the whole of No Return's took 23 s).
+answer; the search levels' thinking in the browser is tested in test_shell.py). At the smallest
+count: the first `PART_CLICKS` of the reader's moves, and the game's end, opened from a share link
+`PART_CLICKS` moves before it (the end of a game is the same code at every count; the middle of a
+game is the same boards again, and the whole of No Return's took 23 s). At a larger count, where
+what differs is the seats and the board drawn for them: the first `MORE_SEATS_CLICKS` (each of them
+after a bot's move from every other seat).
 At every step the board must be exactly what the engine renders for that seat's view of the
 true state (replayed on the host from the worker's save): the engine's leak tests prove that
 view reveals nothing hidden, so the DOM reveals nothing either. The buttons must be the legal
@@ -40,6 +41,7 @@ from tests.browser.helpers import (
 )
 
 PART_CLICKS = 20
+MORE_SEATS_CLICKS = 8
 CASES = [(game.id, players) for game in games().values() for players in game.info.players]
 
 
@@ -54,8 +56,9 @@ def test_a_game_through_the_board_shows_only_the_readers_side(
     open_shared(page, {"log": new_log(game_id, players, seed, game.option_samples[0]), "seats": seats})
     assert saved(page, game_id)["log"]["seed"] == seed
     bot, rng = game.bots["heuristic"](), Rng(seed)
-    over = reader_moves(page, game_id, bot, rng, PART_CLICKS)
-    if not over and players == min(game.info.players):
+    smallest = players == min(game.info.players)
+    over = reader_moves(page, game_id, bot, rng, PART_CLICKS if smallest else MORE_SEATS_CLICKS)
+    if not over and smallest:
         open_shared(page, {"log": near_the_end(saved(page, game_id)["log"], PART_CLICKS), "seats": seats})
         over = reader_moves(page, game_id, bot, rng, 2 * PART_CLICKS)
         assert over, f"{game_id}: no end {PART_CLICKS} moves after the share link"
