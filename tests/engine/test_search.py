@@ -44,7 +44,7 @@ Bottle Imp, over 1,000 steps, too long to play whole at every test run."""
 CIRCLE_STEPS = 100
 """Steps of a game in which a search seat is watched for going round in circles: every table's
 first 100 hold from 4 to 36 turns of several steps (seat 0, seed 11, heuristic play), and a whole
-game (up to 240 steps) cost the suite twice the time for more of the same turns."""
+game (up to 240 steps) cost the test a quarter more time for more of the same turns."""
 COMPOUND_POSITIONS = 40
 """Positions tried at most until a compound turn is found (Necropolis needs about a dozen)."""
 WITNESSED = 3
