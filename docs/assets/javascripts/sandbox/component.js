@@ -292,21 +292,22 @@ export function mountSandbox(el) {
     return open(freshLog(name, players), seats);
   }
 
-  /** ヒント: the engine's answer, or null where it refused (said in the alert line). */
-  async function askHint() {
-    ui.alert.textContent = "";
-    const reply = await call({ op: "hint" }).catch((err) => ({ ok: false, error: err.message }));
+  /** A request of ヒント or 振り返り: the engine's answer (the reply's `op` field), or null where it
+   * refused (said in the alert line). */
+  async function ask(op, payload = {}) {
+    const reply = await call({ op, ...payload }).catch((err) => ({ ok: false, error: err.message }));
     if (!active) return null;
     if (!reply.ok) refuse(reply);
-    return reply.ok ? reply.hint : null;
+    return reply.ok ? reply[op] : null;
   }
 
-  /** 振り返り's requests: the engine's answer, or null where it refused (said in the alert line). */
-  async function askReview(payload) {
-    const reply = await call({ op: "review", ...payload }).catch((err) => ({ ok: false, error: err.message }));
-    if (!active) return null;
-    if (!reply.ok) refuse(reply);
-    return reply.ok ? reply.review : null;
+  function askHint() {
+    ui.alert.textContent = "";
+    return ask("hint");
+  }
+
+  function askReview(payload) {
+    return ask("review", payload);
   }
 
   async function openReview() {
