@@ -22,6 +22,9 @@ from tests.engine.harness import bounded
 SANDBOX = ".rb-sandbox"
 BOARD = f"{SANDBOX} .rb-board"
 BOOT_TIMEOUT_MS = 90_000
+POLL_MS = 100
+"""How often a wait of seconds (a boot, a snapshot, a search) looks again: Playwright's default, at
+every animation frame, keeps the page drawing frames all the while."""
 INSTANT_BOTS = "try { localStorage.setItem('rb:bot-speed', 'instant') } catch {}"
 
 # The one place that knows where the worker keeps the saved game: IndexedDB "rb", store "saves".
@@ -84,13 +87,28 @@ def new_log(game: str, players: int, seed: int, options: dict[str, Any] | None =
     return {"game": game, "players": players, "seed": seed, "options": options or {}, "actions": []}
 
 
-def wait_settled(page: Page, timeout: float = BOOT_TIMEOUT_MS) -> None:
-    """Wait until the sandbox is ready for the reader (or has failed: then say why)."""
-    page.wait_for_function(
-        "sel => ['ready', 'error'].includes(document.querySelector(sel)?.dataset.rbState)",
-        arg=SANDBOX,
-        timeout=timeout,
-    )
+SETTLED = """([sel, after, ms]) => new Promise((resolve) => {
+  // Told by the page itself when the sandbox has settled: a MutationObserver, not a poll at every
+  // animation frame (Playwright's default), which made the page draw some 60 frames a second
+  // while a test waited and cost the suite's browsers a tenth of their CPU.
+  const settled = () => {
+    const el = document.querySelector(sel);
+    return Number(el?.dataset.rbFrames ?? 0) > after && ["ready", "error"].includes(el?.dataset.rbState);
+  };
+  if (settled()) return resolve(true);
+  const watch = new MutationObserver(() => settled() && finish(true));
+  const timer = setTimeout(() => finish(false), ms);
+  const finish = (ok) => { watch.disconnect(); clearTimeout(timer); resolve(ok); };
+  const watched = ["data-rb-state", "data-rb-frames"];
+  watch.observe(document, { subtree: true, childList: true, attributeFilter: watched });
+})"""
+
+
+def wait_settled(page: Page, timeout: float = BOOT_TIMEOUT_MS, *, after: int = -1) -> None:
+    """Wait until the sandbox is ready for the reader (or has failed: then say why), having shown
+    more than `after` frames."""
+    settled = page.evaluate(SETTLED, [SANDBOX, after, timeout])
+    assert settled, f"not settled in {timeout / 1000:.0f} s (frames > {after}): {page.inner_text(SANDBOX)}"
     state = page.get_attribute(SANDBOX, "data-rb-state")
     assert state == "ready", page.inner_text(SANDBOX)
 
@@ -101,13 +119,7 @@ def frames(page: Page) -> int:
 
 def wait_new_frame(page: Page, before: int) -> None:
     """Wait for a frame after the `before`-th, and for the sandbox to be ready again."""
-    page.wait_for_function(
-        "([sel, n]) => { const el = document.querySelector(sel);"
-        " return Number(el?.dataset.rbFrames ?? 0) > n && el.dataset.rbState !== 'busy'; }",
-        arg=[SANDBOX, before],
-        timeout=BOOT_TIMEOUT_MS,
-    )
-    wait_settled(page)
+    wait_settled(page, after=before)
 
 
 def open_shared(page: Page, entry: dict[str, Any]) -> None:

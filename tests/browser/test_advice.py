@@ -18,7 +18,7 @@ from engine.registry import find_game
 from engine.review import Review
 from engine.session import Session
 from tests.browser.conftest import WarmSite
-from tests.browser.helpers import SANDBOX, new_log, open_shared, press, saved
+from tests.browser.helpers import POLL_MS, SANDBOX, new_log, open_shared, press, saved
 from tests.browser.test_accessibility import serious_violations
 from tests.engine.harness import bounded
 from tests.engine.test_review import finished
@@ -97,7 +97,7 @@ def test_the_review_of_a_short_game_steps_finds_its_moments_and_plays_on(warm: W
         page.focus(REVIEW)
         for key, text in (("Home", "開始時"), ("ArrowRight", "1手目のあと"), ("End", f"{moves}手目のあと")):
             page.keyboard.press(key)
-            page.wait_for_function(STARTS_WITH, arg=[where, text])
+            page.wait_for_function(STARTS_WITH, arg=[where, text], polling=POLL_MS)
         page.wait_for_selector(f"{FOUND}:not([hidden]) h4")
         review = Review(find_game(game_id), log, 0)
         for _ in bounded(f"{game_id}: the review's weighing"):
@@ -124,7 +124,7 @@ def test_cancel_stops_the_weighing(warm: WarmSite) -> None:
     page = warm.show(game_id)
     open_review(page, game_id, finished(game_id))
     progress = f"{REVIEW} .rb-review-progress"
-    page.wait_for_function(WEIGHING, arg=progress)  # at least one decision weighed
+    page.wait_for_function(WEIGHING, arg=progress, polling=POLL_MS)  # at least one decision weighed
     press(page, f"{REVIEW} .rb-review-progress .md-button", new_frame=False)  # 中止
     page.wait_for_selector(f"{REVIEW} .rb-review-resume:not([hidden])")
     stopped = page.inner_text(progress)
@@ -132,5 +132,7 @@ def test_cancel_stops_the_weighing(warm: WarmSite) -> None:
     where = f"{REVIEW} .rb-review-where"
     before = page.inner_text(where)
     page.keyboard.press("Home")  # a request after the last weighing: answered after it, in turn
-    page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t", arg=[where, before])
+    page.wait_for_function(
+        "([s, t]) => document.querySelector(s).textContent !== t", arg=[where, before], polling=POLL_MS
+    )
     assert page.inner_text(progress) == stopped

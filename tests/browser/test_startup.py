@@ -28,6 +28,7 @@ from playwright.sync_api import Page, Route, expect
 from tests.browser.helpers import (
     BOOT_TIMEOUT_MS,
     CHANGE_SNAPSHOT,
+    POLL_MS,
     click_action,
     legal_buttons,
     move_lines,
@@ -96,7 +97,7 @@ def first_visit(page: Page, http_server: str) -> None:
     """Open the game page on a fresh profile; wait until the interpreter was kept."""
     open_sandbox(page, http_server + GAME_PAGE)
     assert [start["restored"] for start in starts(page)] == [False]
-    page.wait_for_function("window.__rbSnapshots === 1", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("window.__rbSnapshots === 1", timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
 
 
 def plays(page: Page) -> None:
@@ -169,7 +170,7 @@ def test_a_host_that_decodes_the_siblings_itself(page: Page, http_server: str, s
 def test_the_search_index_is_built_once_the_sandbox_is_ready(page: Page, http_server: str) -> None:
     page.add_init_script(RECORD_SEARCH_SETUP)
     open_sandbox(page, http_server + GAME_PAGE)
-    page.wait_for_function("window.__rbSearchSetup !== null", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("window.__rbSearchSetup !== null", timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     (start,) = starts(page)
     assert page.evaluate("window.__rbSearchSetup") >= start["at"]
     expect(search_hit(page, "墓地", "necropolis")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
@@ -280,7 +281,7 @@ def test_every_snapshot_that_cannot_serve_gives_a_normal_start_and_is_replaced(
         wait_settled(page)
         assert [start["restored"] for start in starts(page)] == [False], name
         plays(page)
-        page.wait_for_function("window.__rbSnapshots === 1", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("window.__rbSnapshots === 1", timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
         assert change_snapshot(page, http_server, "") == manifest_key(site_dir), f"not replaced: {name}"
     page.reload()
     wait_settled(page)
