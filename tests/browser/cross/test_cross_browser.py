@@ -1,35 +1,45 @@
 """Every game page in each browser engine readers use: Chromium, Firefox ESR and WebKitGTK.
 
 One test body, run through build_tools.browsers' drivers (WebKit at a phone's 390 × 844, the
-others at a desktop's size). For a page and a browser, in a fresh profile:
+others at a desktop's size), in one fresh profile per browser and page, page load after page load
+as a reader goes:
 
-- the sandbox boots from the site's own files: the server saw the Pyodide runtime requested (its
-  gzip sibling, which the worker unpacks, or the file itself) and answered every request the
-  page made;
-- a whole game is played through the board's buttons against bots (see reader.py), and it is
-  move for move the game that host Python plays with the same seed and choices;
-- at every step the board in the DOM is exactly what the game's own `render` draws for the
-  reader's view of the true state (the worker's save, replayed in host Python). The engine's
-  leak tests prove that view holds nothing hidden from the reader, so the DOM holds nothing of
-  another seat's hidden pieces either;
-- no console error or uncaught exception, and no request to any host but the serving one (as
-  far as each engine lets a client see: build_tools.browsers).
+1. The game page's first start is loadPyodide's own, from the site's own files: the server saw
+   the Pyodide runtime requested (its gzip sibling, which the worker unpacks) and answered every
+   request the page made; the worker then keeps a snapshot of the interpreter.
+2. A whole game is played through the board's buttons against bots (see reader.py), and it is
+   move for move the game that host Python plays with the same seed and choices. At every step
+   the board in the DOM is exactly what the game's own `render` draws for the reader's view of
+   the true state (the worker's save, replayed in host Python). The engine's leak tests prove
+   that view holds nothing hidden from the reader, so the DOM holds nothing of another seat's
+   hidden pieces either.
+3. In the profile of the cheapest page: the next page load (the shortest tutorial's page)
+   restores the kept interpreter, and the tutorial is played to its end (tutorial.py); then a
+   snapshot Pyodide refuses gives a normal start that plays and keeps a good snapshot again
+   (start_up.py).
+4. Throughout: no console error or uncaught exception, and no request to any host but the serving
+   one (as far as each engine lets a client see: build_tools.browsers).
 
+One launch and three starts per browser, where three launches and five starts checked the same.
 By default Firefox and WebKit each play the cheapest page (the shortest test game), to keep
-`make test` quick; Chromium plays every page in tests/browser/test_games.py. `make test-browsers`
+`make test` quick; Chromium plays every page in tests/browser/test_games.py, every tutorial in
+test_tutorials.py and every kind of start in test_startup.py. `make test-browsers`
 (RB_BROWSER_PAGES=all) plays every page in all three.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 
 import pytest
 
 import engine
-from build_tools.browsers import DESKTOP, launch
+from build_tools.browsers import DESKTOP, Driver, launch
 from engine.registry import find_game, games
 from engine.rng import Rng
+from tests.browser.cross import tutorial
 from tests.browser.cross.conftest import Site
 from tests.browser.cross.reader import (
     READER,
@@ -46,6 +56,7 @@ from tests.browser.cross.reader import (
     saved_game,
     table,
 )
+from tests.browser.cross.start_up import boot, kept_key, start_from_a_refused_snapshot
 from tests.browser.helpers import share_fragment
 
 PHONE = (390, 844)
@@ -62,29 +73,44 @@ def cases() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("browser", "game_id"), cases())
-def test_a_whole_game_through_the_board_in_each_browser(site: Site, browser: str, game_id: str) -> None:
+def test_a_profile_from_its_first_start_in_each_browser(
+    site: Site, site_dir: Path, browser: str, game_id: str
+) -> None:
+    key = json.loads((site_dir / "assets/vendor/python/manifest.json").read_text())["key"]
+    with launch(browser, PHONE if browser == "webkit" else DESKTOP) as driver:
+        play_a_whole_game(driver, site, game_id)
+        assert kept_key(driver) == key, "no snapshot kept after the first start"
+        if game_id == BY_COST[0]:
+            open_sandbox(driver, site.url + tutorial.PAGE)
+            assert boot(driver) == "restored", "the next page load did not restore the kept interpreter"
+            tutorial.play_the_shortest_tutorial(driver)
+            fresh_game = f"{game_id}.html" + share_fragment(table(find_game(game_id)))
+            start_from_a_refused_snapshot(driver, site.url, fresh_game, key)
+        assert driver.errors() == []
+        assert left_the_host(driver.requests(), site.url) == []
+
+
+def play_a_whole_game(driver: Driver, site: Site, game_id: str) -> None:
+    """The first start on the game's page, then the test game through the board to its end."""
     game = find_game(game_id)
     entry, rng = table(game), Rng(SEED)
     site.forget()
-    with launch(browser, PHONE if browser == "webkit" else DESKTOP) as driver:
-        open_sandbox(driver, site.url + f"{game_id}.html" + share_fragment(entry))
-        runtime = [(path, status) for path, status in site.served if path in (RUNTIME, RUNTIME + ".gz")]
-        assert runtime == [(RUNTIME + ".gz", 200)], f"the runtime did not come from the site: {site.served}"
-        assert [request for request in site.served if request[1] >= 400] == []
+    open_sandbox(driver, site.url + f"{game_id}.html" + share_fragment(entry))
+    assert boot(driver) == "started", "a fresh profile's first start"
+    runtime = [(path, status) for path, status in site.served if path in (RUNTIME, RUNTIME + ".gz")]
+    assert runtime == [(RUNTIME + ".gz", 200)], f"the runtime did not come from the site: {site.served}"
+    assert [request for request in site.served if request[1] >= 400] == []
 
-        for _ in range(len(PLANS[game_id]) + 1):
-            step = next_step(driver)
-            state = engine.load_log(saved_game(driver, game_id)["log"])
-            view = state.view(READER)
-            expected = game.render(view, interactive=step == "human")
-            assert board_difference(driver, expected) is None, f"after {state.history}"
-            if step == "over":
-                break
-            assert step == "human" and state.current_player == READER, step
-            click(driver, action_button(choose(game, view, enabled_actions(driver), rng)))
-        else:
-            raise AssertionError(f"still no end after {len(PLANS[game_id])} actions: {state.history}")
-
-        assert state.is_over() and state.history == PLANS[game_id], "the browser played another game"
-        assert driver.errors() == []
-        assert left_the_host(driver.requests(), site.url) == []
+    for _ in range(len(PLANS[game_id]) + 1):
+        step = next_step(driver)
+        state = engine.load_log(saved_game(driver, game_id)["log"])
+        view = state.view(READER)
+        expected = game.render(view, interactive=step == "human")
+        assert board_difference(driver, expected) is None, f"after {state.history}"
+        if step == "over":
+            break
+        assert step == "human" and state.current_player == READER, step
+        click(driver, action_button(choose(game, view, enabled_actions(driver), rng)))
+    else:
+        raise AssertionError(f"still no end after {len(PLANS[game_id])} actions: {state.history}")
+    assert state.is_over() and state.history == PLANS[game_id], "the browser played another game"

@@ -1,0 +1,60 @@
+"""How the sandbox starts, through a driver (Chromium: tests/browser/test_startup.py): which start
+a page load made, the snapshot of the interpreter the worker keeps, and a start from a snapshot
+Pyodide itself refuses.
+"""
+
+from __future__ import annotations
+
+from build_tools.browsers import Driver
+from tests.browser.cross.reader import action_button, click, enabled_actions, open_sandbox
+from tests.browser.helpers import CHANGE_SNAPSHOT
+
+BOOT = "() => document.querySelector('.rb-sandbox').dataset.rbBoot"
+
+# The stored snapshot's key once the worker has kept one that CHANGE_SNAPSHOT did not touch (waits up to
+# a minute), or null.
+KEPT_KEY = """async () => {
+  for (let tries = 0; tries < 600; tries++) {
+    const key = await new Promise((resolve) => {
+      const opening = indexedDB.open("rb-python");
+      opening.onerror = () => resolve(null);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        if (!db.objectStoreNames.contains("snapshots")) return db.close(), resolve(null);
+        const reading = db.transaction("snapshots").objectStore("snapshots").get("current");
+        reading.onsuccess = () => (db.close(), resolve(reading.result?.changed ? null : reading.result?.key));
+        reading.onerror = () => (db.close(), resolve(null));
+      };
+    });
+    if (key) return key;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}"""
+
+# The snapshot Pyodide itself refuses (its checksum good, its bytes not an interpreter): the one
+# bad snapshot whose fallback runs through the browser's own failure of loadPyodide. The others
+# (made for other files, damaged) are caught by the shell's checks before Pyodide sees them, the
+# same code in every browser: Chromium judges each and starts from one of each way
+# (tests/browser/test_startup.py).
+REFUSED = "bytes.fill(0x5a, 16, 48); record.checksum = checksum(bytes);"
+
+
+def boot(driver: Driver) -> str:
+    """How the page's sandbox started: "started" (loadPyodide's own start) or "restored"."""
+    return driver.evaluate(BOOT)
+
+
+def kept_key(driver: Driver) -> str | None:
+    """The key of the snapshot the worker keeps, once it has kept one (None after a minute)."""
+    return driver.evaluate(KEPT_KEY)
+
+
+def start_from_a_refused_snapshot(driver: Driver, site_url: str, page: str, key: str) -> None:
+    """Spoil the kept snapshot as only Pyodide can tell, load `page` (a sandbox with a move to
+    make): a normal start that plays and keeps a good snapshot again."""
+    driver.evaluate(CHANGE_SNAPSHOT, site_url + "assets/javascripts/sandbox/snapshots.mjs", REFUSED)
+    open_sandbox(driver, site_url + page)
+    assert boot(driver) == "started", "not a normal start from a snapshot Pyodide refuses"
+    click(driver, action_button(enabled_actions(driver)[0]))
+    assert kept_key(driver) == key, "no good snapshot kept after the refused one"
