@@ -17,14 +17,15 @@ as a reader goes:
    restores the kept interpreter, and the tutorial is played to its end (tutorial.py); then a
    snapshot Pyodide refuses gives a normal start that plays and keeps a good snapshot again
    (start_up.py).
-4. Throughout: no console error or uncaught exception, and no request to any host but the serving
+4. In WebKit, the page is usable at a phone's size while the game is played (small_screen.py).
+5. Throughout: no console error or uncaught exception, and no request to any host but the serving
    one (as far as each engine lets a client see: build_tools.browsers).
 
-One launch and three starts per browser, where three launches and five starts checked the same.
+One launch and three starts per browser, where four launches and six starts checked the same.
 By default Firefox and WebKit each play the cheapest page (the shortest test game), to keep
 `make test` quick; Chromium plays every page in tests/browser/test_games.py, every tutorial in
 test_tutorials.py and every kind of start in test_startup.py. `make test-browsers`
-(RB_BROWSER_PAGES=all) plays every page in all three.
+(RB_BROWSER_PAGES=all) plays and measures every page in all three.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import engine
 from build_tools.browsers import DESKTOP, Driver, launch
 from engine.registry import find_game, games
 from engine.rng import Rng
-from tests.browser.cross import tutorial
+from tests.browser.cross import small_screen, tutorial
 from tests.browser.cross.conftest import Site
 from tests.browser.cross.reader import (
     READER,
@@ -77,8 +78,11 @@ def test_a_profile_from_its_first_start_in_each_browser(
     site: Site, site_dir: Path, browser: str, game_id: str
 ) -> None:
     key = json.loads((site_dir / "assets/vendor/python/manifest.json").read_text())["key"]
+    layouts: dict[str, dict[str, list[str]]] | None = {} if browser == "webkit" else None
     with launch(browser, PHONE if browser == "webkit" else DESKTOP) as driver:
-        play_a_whole_game(driver, site, game_id)
+        play_a_whole_game(driver, site, game_id, layouts)
+        if layouts is not None:
+            assert small_screen.problems(layouts) == {}
         assert kept_key(driver) == key, "no snapshot kept after the first start"
         if game_id == BY_COST[0]:
             open_sandbox(driver, site.url + tutorial.PAGE)
@@ -90,8 +94,11 @@ def test_a_profile_from_its_first_start_in_each_browser(
         assert left_the_host(driver.requests(), site.url) == []
 
 
-def play_a_whole_game(driver: Driver, site: Site, game_id: str) -> None:
-    """The first start on the game's page, then the test game through the board to its end."""
+def play_a_whole_game(
+    driver: Driver, site: Site, game_id: str, layouts: dict[str, dict[str, list[str]]] | None
+) -> None:
+    """The first start on the game's page, then the test game through the board to its end; the
+    page measured into `layouts` at a small screen's moments (small_screen.py), if given."""
     game = find_game(game_id)
     entry, rng = table(game), Rng(SEED)
     site.forget()
@@ -101,16 +108,24 @@ def play_a_whole_game(driver: Driver, site: Site, game_id: str) -> None:
     assert runtime == [(RUNTIME + ".gz", 200)], f"the runtime did not come from the site: {site.served}"
     assert [request for request in site.served if request[1] >= 400] == []
 
-    for _ in range(len(PLANS[game_id]) + 1):
+    def measure(moment: str) -> None:
+        if layouts is not None:
+            layouts[moment] = small_screen.measure(driver)
+
+    measure("ready")
+    for clicks in range(len(PLANS[game_id]) + 1):
         step = next_step(driver)
         state = engine.load_log(saved_game(driver, game_id)["log"])
         view = state.view(READER)
         expected = game.render(view, interactive=step == "human")
         assert board_difference(driver, expected) is None, f"after {state.history}"
         if step == "over":
+            measure("finished")
             break
         assert step == "human" and state.current_player == READER, step
         click(driver, action_button(choose(game, view, enabled_actions(driver), rng)))
+        if clicks < small_screen.CLICKS:
+            measure(f"click {clicks + 1}")
     else:
         raise AssertionError(f"still no end after {len(PLANS[game_id])} actions: {state.history}")
     assert state.is_over() and state.history == PLANS[game_id], "the browser played another game"

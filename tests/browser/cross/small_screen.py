@@ -1,0 +1,87 @@
+"""A page's layout at a phone's 390 × 844 in WebKit, the engine of every browser on an iPhone,
+measured while a reader plays (test_cross_browser.py: when the sandbox is first ready, after each
+of the reader's first clicks, and on the finished game, so the setup, the board in play and the
+result are all measured). Usable means:
+- no sideways scroll: the document is no wider than the viewport;
+- nothing clipped: nothing in the article sticks out past the viewport's edges (except inside
+  a box meant to scroll sideways, as the theme wraps wide tables), and nothing in the sandbox
+  hides part of its content (overflow hidden or clipped);
+- touch targets: every visible button, select, input, summary and link of the sandbox is at
+  least 44 × 44 CSS pixels (Apple's and WCAG 2.5.5's minimum).
+"""
+
+from __future__ import annotations
+
+from build_tools.browsers import Driver
+
+CLICKS = 12  # the reader's first clicks, each followed by a measure
+TOUCH_PX = 44
+
+# What a reader of a small screen would stumble on, described for the failure message.
+LAYOUT = """(touchPx) => {
+  const name = (el) => {
+    const r = el.getBoundingClientRect();
+    const text = (el.getAttribute("aria-label") ?? el.textContent).trim().replace(/\\s+/g, " ");
+    const kind = el.className ? `.${el.className}` : "";
+    const what = el.dataset.action ? `[data-action="${el.dataset.action}"]` : kind;
+    const size = `${Math.round(r.width)}×${Math.round(r.height)}`;
+    return `${el.localName}${what} "${text.slice(0, 24)}" ${size} at x=${Math.round(r.left)}`;
+  };
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const scrollsSideways = (el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
+  const inScroller = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (scrollsSideways(up)) return true;
+    }
+    return false;
+  };
+  const hides = (el) => {
+    const style = getComputedStyle(el);
+    return (["hidden", "clip"].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1)
+      || (["hidden", "clip"].includes(style.overflowY) && el.scrollHeight > el.clientHeight + 1);
+  };
+  const large = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width >= touchPx - 0.5 && r.height >= touchPx - 0.5;
+  };
+  const sandbox = document.querySelector(".rb-sandbox");
+  const width = document.documentElement.scrollWidth;
+  const article = [...document.querySelector(".md-content").querySelectorAll("*")].filter(shown);
+  const targets = [...sandbox.querySelectorAll("button, select, input, summary, a[href]")].filter(shown);
+  return {
+    scroll: width > innerWidth ? [`the page is ${width} px wide in a ${innerWidth} px viewport`] : [],
+    outside: article.filter((el) => {
+      const r = el.getBoundingClientRect();
+      return (r.left < -0.5 || r.right > innerWidth + 0.5) && !inScroller(el);
+    }).map(name),
+    clipped: [sandbox, ...sandbox.querySelectorAll("*")].filter(shown).filter(hides).map(name),
+    // WCAG's equivalent-control exception: a small target is fine where a large one shown
+    // beside it does the same (Rondo's spaces of the drawing, and the list of them).
+    small: targets.filter((el) => !large(el) && !targets.some((other) =>
+      other !== el && el.dataset.action && other.dataset.action === el.dataset.action && large(other)
+    )).map(name),
+  };
+}"""
+
+
+def measure(driver: Driver) -> dict[str, list[str]]:
+    """What a reader of a small screen would stumble on now, by kind (see KINDS)."""
+    return driver.evaluate(LAYOUT, TOUCH_PX)
+
+
+KINDS = {
+    "scroll": "the page scrolls sideways",
+    "outside": "something sticks out past the screen's edges",
+    "clipped": "the sandbox hides part of its content",
+    "small": "a touch target is under 44 × 44 px",
+}
+
+
+def problems(layouts: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
+    """Of the layouts measured at each moment ({"ready": ..., "click 1": ...}), what each kind of
+    problem found, by kind and moment (empty: none)."""
+    found = {kind: {moment: at[kind] for moment, at in layouts.items() if at[kind]} for kind in KINDS}
+    return {KINDS[kind]: moments for kind, moments in found.items() if moments}
