@@ -87,21 +87,6 @@ def assert_shows_only(page: Page, viewer: int) -> None:
 # --- start-up (cold pages) -------------------------------------------------------------------------
 
 
-def test_sandbox_boots_from_local_files(sandbox_page: Page, http_server: str) -> None:
-    requested: list[str] = []
-    sandbox_page.on("request", lambda request: requested.append(request.url))
-    open_sandbox(sandbox_page, http_server + "necropolis.html")
-    vendor = http_server + "assets/vendor/"
-    for path in ("pyodide/pyodide.asm.wasm.gz", "python/manifest.json"):
-        assert vendor + path in requested
-    for prefix in ("python/engine-", "python/python_stdlib-"):  # made by build_tools/runtime.py
-        assert any(url.startswith(vendor + prefix) for url in requested)
-    expect(sandbox_page.locator(f"{SANDBOX} .rb-runtime")).to_contain_text("Python 3.")
-    expect(sandbox_page.locator(f"{SANDBOX} .rb-seed")).to_have_text("")  # the seed is hidden mid-game
-    assert sandbox_page.evaluate("window.__rbWorkerStarts") == 1
-    assert next_step(sandbox_page) == "human"
-
-
 def corrupt_manifest(route: Route) -> None:
     response = route.fetch()
     manifest = response.json()

@@ -5,6 +5,7 @@
   turns to search first;
 - precompressed: the runtime's two big files come from their .gz siblings, unpacked by the
   worker; without siblings, or from a host that decodes them itself, the files work as before;
+- local: the first start boots from the site's own files, shows the runtime, hides the seed;
 - snapshot: the first start keeps a memory snapshot of the interpreter, without its pages of zeros;
   the next start restores it;
 - fallback: the shell hands out a snapshot only if it was made for these files and is whole (each
@@ -29,6 +30,7 @@ from tests.browser.helpers import (
     BOOT_TIMEOUT_MS,
     CHANGE_SNAPSHOT,
     POLL_MS,
+    SANDBOX,
     click_action,
     legal_buttons,
     move_lines,
@@ -119,21 +121,6 @@ def manifest_key(site_dir: Path) -> str:
 # --- the early worker ---------------------------------------------------------------------------------
 
 
-def test_the_worker_starts_from_the_head_on_the_runtimes_gzip_siblings(page: Page, http_server: str) -> None:
-    """The shell adopts the worker early.js started, and Pyodide's two large files come as their
-    precompressed .gz siblings (one cold start for both: each costs a boot)."""
-    requested: list[str] = []
-    page.on("request", lambda request: requested.append(request.url))
-    open_sandbox(page, http_server + GAME_PAGE)
-    assert page.evaluate("window.__rbCreators") == ["assets/javascripts/sandbox/worker.mjs"]  # early.js
-    assert page.evaluate("window.__rbWorkerStarts") == 1
-    runtime = http_server + "assets/vendor/pyodide/"
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
-        assert runtime + name + ".gz" in requested
-        assert runtime + name not in requested
-    plays(page)
-
-
 def test_a_page_without_a_sandbox_starts_no_worker(page: Page, http_server: str) -> None:
     page.goto(http_server + "about.html")
     page.wait_for_load_state("load")
@@ -167,15 +154,6 @@ def test_a_host_that_decodes_the_siblings_itself(page: Page, http_server: str, s
 # --- material's search index waits for the sandbox, unless the reader turns to search ------------
 
 
-def test_the_search_index_is_built_once_the_sandbox_is_ready(page: Page, http_server: str) -> None:
-    page.add_init_script(RECORD_SEARCH_SETUP)
-    open_sandbox(page, http_server + GAME_PAGE)
-    page.wait_for_function("window.__rbSearchSetup !== null", timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
-    (start,) = starts(page)
-    assert page.evaluate("window.__rbSearchSetup") >= start["at"]
-    expect(search_hit(page, "墓地", "necropolis")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-
-
 def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Page, http_server: str) -> None:
     page.add_init_script(RECORD_SEARCH_SETUP)
     page.context.route("**/pyodide.asm.wasm*", lambda route: None)  # never answered: Python waits
@@ -188,27 +166,6 @@ def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Pa
 
 
 # --- the snapshot, and the fallbacks ----------------------------------------------------------------
-
-
-def test_the_next_start_restores_the_interpreter_the_first_kept(page: Page, http_server: str) -> None:
-    """The interpreter the first start kept, which left out its pages of zeros (snapshots.mjs
-    keeps only the pages that hold anything: under half of the heap's), serves the next start."""
-    first_visit(page, http_server)
-    plays(page)
-    lines = move_lines(page)
-    # the kept record, marked `changed`, its bytes as they were, once they are seen to be under half
-    change_snapshot(page, http_server, "if (bytes.length * 2 > record.length) throw new Error(bytes.length);")
-    page.reload()
-    wait_settled(page)
-    assert [start["restored"] for start in starts(page)] == [True]
-    assert page.get_attribute(".rb-sandbox", "data-rb-boot") == "restored"
-    assert move_lines(page) == lines  # the saved game resumes in the restored interpreter
-    click_action(page, legal_buttons(page)[0])
-    assert len(move_lines(page)) > len(lines)
-    # Nothing new to keep: the record is still the marked one. IndexedDB runs this read only after
-    # every write begun before it, so a snapshot the worker set out to keep is seen, however late.
-    assert page.evaluate(KEPT_IS_MARKED) is True, "the restored start kept a new snapshot"
-    assert page.evaluate("window.__rbSnapshots") == 0
 
 
 FALLBACKS = {
@@ -269,12 +226,52 @@ def test_the_shell_hands_out_a_snapshot_only_for_its_files_and_whole(page: Page,
     assert found == {"unchanged": "the bytes kept", **SHELL_FINDS}
 
 
-def test_every_snapshot_that_cannot_serve_gives_a_normal_start_and_is_replaced(
+def test_one_profile_from_its_first_start_to_every_way_a_start_falls_back(
     page: Page, http_server: str, site_dir: Path
 ) -> None:
-    """One profile, one bad snapshot after another: each is made from the good one the start
-    before kept (a boot each, not three), and the last one kept is restored at the end."""
+    """One fresh profile, page load after page load, as a reader comes back (one cold start where
+    four tests made one each):
+    1. the first start: the shell adopts the worker early.js started in <head>, which boots from the
+       site's own files (Pyodide's two large files as their .gz siblings, unpacked by the worker),
+       shows the runtime and hides the seed mid-game; material's search index is set up only once
+       the sandbox is ready; the interpreter is kept;
+    2. the next start restores it (kept without its pages of zeros: under half the heap), resumes
+       the saved game, plays, and keeps nothing new;
+    3. one bad snapshot after another (STARTED_FROM), each made from the good one the start before
+       kept: a normal start that plays and leaves a good snapshot; the last one is restored, and
+       the search finds a rule."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.add_init_script(RECORD_SEARCH_SETUP)
     first_visit(page, http_server)
+    assert page.evaluate("window.__rbCreators") == ["assets/javascripts/sandbox/worker.mjs"]  # early.js
+    assert page.evaluate("window.__rbWorkerStarts") == 1
+    vendor = http_server + "assets/vendor/"
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        assert vendor + "pyodide/" + name + ".gz" in requested
+        assert vendor + "pyodide/" + name not in requested
+    assert vendor + "python/manifest.json" in requested
+    for prefix in ("python/engine-", "python/python_stdlib-"):  # made by build_tools/runtime.py
+        assert any(url.startswith(vendor + prefix) for url in requested)
+    expect(page.locator(f"{SANDBOX} .rb-runtime")).to_contain_text("Python 3.")
+    expect(page.locator(f"{SANDBOX} .rb-seed")).to_have_text("")  # the seed is hidden mid-game
+    search_waited_for_the_sandbox(page)
+
+    plays(page)
+    lines = move_lines(page)
+    # the kept record, marked `changed`, its bytes as they were, once they are seen to be under half
+    change_snapshot(page, http_server, "if (bytes.length * 2 > record.length) throw new Error(bytes.length);")
+    page.reload()
+    wait_settled(page)
+    assert [start["restored"] for start in starts(page)] == [True]
+    assert page.get_attribute(SANDBOX, "data-rb-boot") == "restored"
+    assert move_lines(page) == lines  # the saved game resumes in the restored interpreter
+    plays(page)
+    # Nothing new to keep: the record is still the marked one. IndexedDB runs this read only after
+    # every write begun before it, so a snapshot the worker set out to keep is seen, however late.
+    assert page.evaluate(KEPT_IS_MARKED) is True, "the restored start kept a new snapshot"
+    assert page.evaluate("window.__rbSnapshots") == 0
+
     for name in STARTED_FROM:
         change_snapshot(page, http_server, FALLBACKS[name])
         page.reload()
@@ -286,3 +283,12 @@ def test_every_snapshot_that_cannot_serve_gives_a_normal_start_and_is_replaced(
     page.reload()
     wait_settled(page)
     assert [start["restored"] for start in starts(page)] == [True]
+    search_waited_for_the_sandbox(page)
+    expect(search_hit(page, "墓地", "necropolis")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+
+
+def search_waited_for_the_sandbox(page: Page) -> None:
+    """Material's search worker was sent its index, and only once the sandbox was ready."""
+    page.wait_for_function("window.__rbSearchSetup !== null", timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
+    (start,) = starts(page)
+    assert page.evaluate("window.__rbSearchSetup") >= start["at"]
