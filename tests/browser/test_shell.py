@@ -133,16 +133,6 @@ def test_file_protocol_shows_the_guard(sandbox_page: Page, site_dir: Path) -> No
     assert sandbox_page.evaluate("window.__rbWorkerStarts") is None
 
 
-def test_reload_resumes_the_game_from_the_workers_save(sandbox_page: Page, http_server: str) -> None:
-    open_sandbox(sandbox_page, http_server + "necropolis.html")
-    click_action(sandbox_page, "draw")
-    click_action(sandbox_page, "keep")
-    lines = move_lines(sandbox_page)
-    sandbox_page.reload()
-    wait_settled(sandbox_page)
-    assert move_lines(sandbox_page) == lines and len(lines) >= 3
-
-
 TALK_TO_A_NEW_WORKER = """async (url) => {
   const worker = new Worker(url, { type: "module" });
   const waiting = new Map();
@@ -187,7 +177,9 @@ window.Worker = class extends window.Worker {
 """
 
 
-def test_the_page_never_receives_the_log_or_the_seed_mid_game(sandbox_page: Page, http_server: str) -> None:
+def test_mid_game_the_page_holds_no_log_nor_seed_and_a_reload_resumes_the_workers_save(
+    sandbox_page: Page, http_server: str
+) -> None:
     sandbox_page.add_init_script(RECORD_WORKER_MESSAGES)
     open_sandbox(sandbox_page, http_server + "necropolis.html")
     click_action(sandbox_page, "draw")
@@ -199,6 +191,10 @@ def test_the_page_never_receives_the_log_or_the_seed_mid_game(sandbox_page: Page
     assert not sandbox_page.evaluate("Object.values(localStorage).some((v) => v.includes('actions'))")
     seed = saved(sandbox_page, GAME)["log"]["seed"]  # the worker has it; the page does not show it
     assert sandbox_page.inner_text(f"{SANDBOX} .rb-seed") == "" and isinstance(seed, int)
+    lines = move_lines(sandbox_page)
+    sandbox_page.reload()
+    wait_settled(sandbox_page)
+    assert move_lines(sandbox_page) == lines and len(lines) >= 3
 
 
 def test_undo_takes_back_the_move_and_the_bots_reply(warm: WarmSite) -> None:
