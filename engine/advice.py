@@ -23,7 +23,8 @@ SHOWN = 3
 
 def weigh_for(game: Game, perspective: Perspective, *, level: str = "strong") -> Weighing:
     """The search of `level` weighing the seat's decision, seeded from what the seat knows."""
-    return search(game, level).weigh(perspective, Rng(run_seed(perspective)), own_cap=True)
+    searcher = search(game, level, perspective.players)
+    return searcher.weigh(perspective, Rng(run_seed(perspective)), own_cap=True)
 
 
 def hint(game: Game, perspective: Perspective, *, level: str = "strong") -> dict[str, Any]:

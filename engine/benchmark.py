@@ -76,7 +76,9 @@ def play_match(game_id: str, players: int, lead: str, field: str, games: range) 
     think_ms: list[float] = []
     for index in games:
         seat_of_lead = index % players
-        bots = [LEVELS[lead if seat == seat_of_lead else field].make(game) for seat in range(players)]
+        bots = [
+            LEVELS[lead if seat == seat_of_lead else field].make(game, players) for seat in range(players)
+        ]
         state, rng = game.state_class(players, index), Rng(index + 1)
         while not state.is_over():
             seat = state.current_player
@@ -116,7 +118,7 @@ def turn_worth(game_id: str, players: int, level: str, games: range, samples: in
     """
     game = find_game(game_id)
     options = dict(game.option_samples[0])
-    weighed, heuristic = LEVELS[level].make(game), LEVELS[LEAD].make(game)
+    weighed, heuristic = LEVELS[level].make(game, players), LEVELS[LEAD].make(game, players)
     gains: list[float] = []
     differed: list[bool] = []
     for index in games:

@@ -59,12 +59,14 @@ class Game:
     draws can tell apart. Each game makes both choices on paired games in `make bench`.
     `search_budgets` replaces the kind's budgets of ふつう and つよい (`engine.bots.levels.BUDGETS`)
     for a game whose playouts are much cheaper or dearer than the others': a game with cheap
-    playouts can weigh more draws within the same think-time limit. `search_confidence` (rollouts
-    only) is how many standard errors of evidence the search needs before it plays another action
-    than the heuristic's (0: the best mean is played), for a game whose heuristic is hard to beat
-    on a few draws. `search_steps_weighed` (rollouts only; None: all) is how many steps of a
-    seat's run of actions the bot weighs before it follows the line the last one chose, for a
-    game whose compound turns (pick, pick, done) the search only confirms after their first steps.
+    playouts can weigh more draws within the same think-time limit. A level's budget may be one
+    number or one per player count (a table whose moves are dearer to weigh).
+    `search_confidence` (rollouts only) is how many standard errors of evidence the search needs
+    before it plays another action than the heuristic's (0: the best mean is played), for a game
+    whose heuristic is hard to beat on a few draws. `search_steps_weighed` (rollouts only; None:
+    all) is how many steps of a seat's run of actions the bot weighs before it follows the line
+    the last one chose, for a game whose compound turns (pick, pick, done) the search only
+    confirms after their first steps.
     `offers` are actions that ask the other seats to agree (a proposal to end): the search makes
     one only where the heuristic would, since to a tree an offer that may be declined is a free
     try, and a bot offering every turn is not what a person at the table does.
@@ -86,7 +88,7 @@ class Game:
     projected_scores: Callable[[State], list[float]] | None = None
     search_horizon: int | Callable[[State], int] = next_turn
     search_kind: Literal["tree", "rollouts"] = "tree"
-    search_budgets: dict[str, int] | None = None
+    search_budgets: dict[str, int | dict[int, int]] | None = None
     search_confidence: float = 0.0
     search_steps_weighed: int | None = None
     offers: frozenset[str] = frozenset()

@@ -83,7 +83,7 @@ class Session:
         seat = self.state.current_player
         if seat is None or self.seats[seat] == HUMAN:
             raise IllegalAction(NOT_A_BOT, action=None, seat=seat)
-        player = LEVELS[self.seats[seat].removeprefix(BOT_PREFIX)].make(self.game)
+        player = LEVELS[self.seats[seat].removeprefix(BOT_PREFIX)].make(self.game, self.state.players)
         rng = Rng(self.state.seed ^ (len(self.state.history) * 0x9E3779B97F4A7C15))
         with self._transaction():
             self.state.apply(player.choose(self._perspective(seat), rng))

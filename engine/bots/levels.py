@@ -24,7 +24,8 @@ BUDGETS: dict[str, dict[str, int]] = {
     "rollouts": {"normal": 4, "strong": 16},
 }
 """ふつう's and つよい's budgets for each kind of search (`Game.search_kind`): iterations of the
-tree search, draws of the rollouts. A game may give its own (`Game.search_budgets`)."""
+tree search, draws of the rollouts. A game may give its own (`Game.search_budgets`), for every
+player count or by player count."""
 SAFETY_SECONDS = 2.0
 """Wall-clock cap of the search's thinking for one whole move (a compound turn counted once) in
 the sandbox: a safety net for slow browsers (`engine.bots.clock`), which play the best of the
@@ -51,7 +52,8 @@ class ViewOnly:
 @dataclass(frozen=True)
 class Level:
     name: str
-    make: Callable[[Game], Player]
+    make: Callable[[Game, int], Player]
+    """The level's player for a game at that many seats."""
 
 
 def new_search(
@@ -73,23 +75,28 @@ def new_search(
     return SearchBot(policy, budget, **hooks, time_limit=time_limit)
 
 
-def search(game: Game, level: str) -> SearchBot | RolloutBot:
-    """The seat menu's search bot for `game` at `level`: one per game and level, kept, so that the
-    steps of a turn find the plan the tree search made at its start."""
-    key = (game.id, level)
+def budget(game: Game, level: str, players: int) -> int:
+    """What the search of `level` spends on a move of `game` at `players` seats."""
+    spent = (game.search_budgets or BUDGETS[game.search_kind])[level]
+    return spent if isinstance(spent, int) else spent[players]
+
+
+def search(game: Game, level: str, players: int) -> SearchBot | RolloutBot:
+    """The seat menu's search bot for `game` at `level` and `players` seats: one per table and
+    level, kept, so that the steps of a turn find the plan the tree search made at its start."""
+    key = (game.id, level, players)
     if key not in _SEARCHERS:
-        budgets = game.search_budgets or BUDGETS[game.search_kind]
-        _SEARCHERS[key] = new_search(game, budgets[level])
+        _SEARCHERS[key] = new_search(game, budget(game, level, players))
     return _SEARCHERS[key]
 
 
-_SEARCHERS: dict[tuple[str, str], SearchBot | RolloutBot] = {}
+_SEARCHERS: dict[tuple[str, str, int], SearchBot | RolloutBot] = {}
 
 
 LEVELS: dict[str, Level] = {
-    "random": Level("ボット（ランダム）", lambda game: ViewOnly(game.bots["random"]())),
-    "heuristic": Level("ボット（やさしい）", lambda game: ViewOnly(game.bots["heuristic"]())),
-    "normal": Level("ボット（ふつう）", lambda game: search(game, "normal")),
-    "strong": Level("ボット（つよい）", lambda game: search(game, "strong")),
+    "random": Level("ボット（ランダム）", lambda game, _: ViewOnly(game.bots["random"]())),
+    "heuristic": Level("ボット（やさしい）", lambda game, _: ViewOnly(game.bots["heuristic"]())),
+    "normal": Level("ボット（ふつう）", lambda game, players: search(game, "normal", players)),
+    "strong": Level("ボット（つよい）", lambda game, players: search(game, "strong", players)),
 }
 """Weakest first; the keys are the seat kinds `bot:<key>` of every game."""

@@ -40,6 +40,11 @@ class Perspective:
         self._past = past
         self.seat = seat
 
+    @property
+    def players(self) -> int:
+        """The number of seats at the table (known to all)."""
+        return self._state.players
+
     def view(self) -> dict[str, Any]:
         return self._state.view(self.seat)
 

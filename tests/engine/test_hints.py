@@ -41,8 +41,9 @@ def budgets_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hints here are compared with recorded ones and with each other, so the budgets alone must
     decide them: the wall-clock cap (a slow browser's safety net, tested in test_search_cap) is
     lifted, or a loaded machine (Pyodide beside the browser suite in CI) cuts a search short."""
-    for game_id in games():
-        monkeypatch.setattr(search(games()[game_id], LEVEL).clock, "limit", None)
+    for game in games().values():
+        for players in game.info.players:
+            monkeypatch.setattr(search(game, LEVEL, players).clock, "limit", None)
 
 
 def hints_at(table: Table, count: int = 3) -> Iterator[tuple[State, dict]]:
@@ -63,7 +64,7 @@ def test_a_hint_names_legal_actions_and_marks_the_one_the_search_plays(table: Ta
         assert actions and set(actions) <= set(state.legal_actions())
         assert [item["label"] for item in shown["actions"]] == [state.describe(a) for a in actions]
         perspective = Perspective(state, seat)
-        bot, rng = search(table.game, LEVEL), Rng(run_seed(perspective))
+        bot, rng = search(table.game, LEVEL, table.players), Rng(run_seed(perspective))
         steps = table.game.search_steps_weighed
         follows = steps is not None and len(perspective.turn()) >= steps
         plays = bot.weigh(perspective, rng).choice if follows else bot.choose(perspective, rng)

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from engine.benchmark import turn_worth
-from engine.bots.levels import BUDGETS, LEVELS, new_search, search
+from engine.bots.levels import BUDGETS, LEVELS, budget, new_search, search
 from engine.bots.perspective import Perspective
 from engine.bots.rollouts import RACE_AFTER, RACE_MARGIN, RolloutBot, convinces, still_racing
 from engine.bots.search import SearchBot, leads
@@ -385,10 +385,10 @@ def test_a_dropped_action_was_weighed_on_the_first_draws_and_the_choice_on_the_m
         game = table.game
         if table.cover or game.search_kind != "rollouts":
             continue
-        budget = (game.search_budgets or BUDGETS["rollouts"])["strong"]
+        strong = budget(game, "strong", table.players)
         for state in positions(table, 2):
             perspective = Perspective(state, state.current_player)  # type: ignore[arg-type]
-            weighing = new_search(game, budget, time_limit=None).weigh(perspective, Rng(2))
+            weighing = new_search(game, strong, time_limit=None).weigh(perspective, Rng(2))
             most = max(weighed.samples for weighed in weighing.actions)
             by_action = {weighed.action: weighed.samples for weighed in weighing.actions}
             assert by_action[weighing.choice] == most, table.id
@@ -502,16 +502,19 @@ def test_every_level_is_in_the_seat_menu_and_plays_through_the_bridge(game_id: s
 @pytest.mark.parametrize("game_id", sorted(games()))
 def test_the_seat_menus_search_levels_spend_the_games_own_budgets(game_id: str) -> None:
     """ふつう and つよい run the game's kind of search at its budgets (the kind's, unless the game
-    gives its own), and つよい spends more than ふつう."""
+    gives its own, for every player count or by count), and つよい spends more than ふつう."""
     game = games()[game_id]
     budgets = game.search_budgets or BUDGETS[game.search_kind]
-    spent = {}
-    for level in ("normal", "strong"):
-        bot = search(game, level)
-        assert isinstance(bot, RolloutBot if game.search_kind == "rollouts" else SearchBot)
-        spent[level] = bot.samples if isinstance(bot, RolloutBot) else bot.iterations
-    assert spent == {"normal": budgets["normal"], "strong": budgets["strong"]}
-    assert spent["normal"] < spent["strong"]
+    for players in game.info.players:
+        spent, expected = {}, {}
+        for level in ("normal", "strong"):
+            bot = search(game, level, players)
+            assert isinstance(bot, RolloutBot if game.search_kind == "rollouts" else SearchBot)
+            spent[level] = bot.samples if isinstance(bot, RolloutBot) else bot.iterations
+            given = budgets[level]
+            expected[level] = given if isinstance(given, int) else given[players]
+        assert spent == expected, players
+        assert spent["normal"] < spent["strong"], players
 
 
 @pytest.mark.parametrize("game_id", sorted(games()))

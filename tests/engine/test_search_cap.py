@@ -158,13 +158,14 @@ def test_a_compound_turn_takes_about_as_many_steps_as_the_heuristics(game_id: st
     (The Bottle Imp's passes, Herrlof's bids and draws, Rondo's chains). Before, The Bottle Imp's
     pass at its fourth hand took hundreds of steps."""
     game = games()[game_id]
-    strong, heuristic = LEVELS["strong"].make(game), game.bots["heuristic"]()
+    heuristic = game.bots["heuristic"]()
     for players in game.info.players:
+        strong = LEVELS["strong"].make(game, players)
         runs = longest_runs(game, players)
         assert runs, f"{players}p: no run of actions with a choice"
         for state in runs:
             expected = _run_length(state.clone(), lambda s, me: heuristic.choose(s.view(me), Rng(0)))
-            searched = _run_length(state, lambda s, me: strong.choose(Perspective(s, me), Rng(0)))
+            searched = _run_length(state, lambda s, me, bot=strong: bot.choose(Perspective(s, me), Rng(0)))
             assert searched <= 2 * expected + 1, f"{players}p: {searched} steps, the heuristic's {expected}"
 
 

@@ -21,9 +21,12 @@ GAME = Game(
     search_horizon=round_horizon,
     # Chosen on 400 games a figure, つよい vs やさしい at 2, 3 players, with the code of the time:
     # rollouts 64.2 %, 1.55× against the tree's 62.5 %, 1.28× (16 draws), then 32 draws 69.9 %,
-    # 1.85×. The code as it is: 73.8 %, 1.93× (build_tools/records, `make bench`).
+    # 1.85×. The code as it is: 73.8 %, 1.93× (build_tools/records, `make bench`). At 2 players
+    # つよい weighs 24 draws, not 32: a round's first plays kept Chromium's p95 wait at 1 s (issue
+    # 38). On 200 deals (100 of the bench's, 100 fresh) played by both, 24 draws won 73.2 %, 32
+    # won 72.2 %: paired, +1.0 ± 8.8 points (95 %).
     search_kind="rollouts",
-    search_budgets={"normal": 8, "strong": 32},
+    search_budgets={"normal": 8, "strong": {2: 24, 3: 32}},
     tutorials=TUTORIALS,
     explain=explain,
 )
