@@ -44,6 +44,7 @@ from tests.conftest import Guard
 
 GAME = "necropolis"
 THINKING_GAME = "rondo"
+THINKING_DEALS = (5, 6, 7)
 USE_THE_PAGE_WITHIN_ONE_STEP = """async (sel) => {
   const el = document.querySelector(sel);
   const summary = el.querySelector(".rb-moves > summary");
@@ -359,17 +360,21 @@ def test_while_a_bot_thinks_the_page_says_so_and_stays_usable(warm: WarmSite) ->
     step would run first and a frame would come in between. Then the reader leaves the page.
     The seat to play last in the first round is the reader's, so the game left behind waits for
     the reader after the bots' first turns (with every seat a bot, the next test on the page
-    waited for a whole game)."""
+    waited for a whole game). The bots' first turns may pass before a try fits inside one step (a
+    loaded machine answers each try late): then another deal gives the page another chance, and
+    only a page that never once answers within a step fails."""
     page = warm.show(THINKING_GAME)
     players = max(engine.find_game(THINKING_GAME).info.players)
-    log = new_log(THINKING_GAME, players, 5)
-    seats = ["bot:strong"] * players
-    seats[(engine.load_log(log).current_player - 1) % players] = "human"
-    entry = {"log": log, "seats": seats}
-    page.evaluate("fragment => { location.hash = fragment }", share_fragment(entry))
-    expect(page.locator(f"{SANDBOX} .rb-thinking")).to_have_text("考え中…", timeout=BOOT_TIMEOUT_MS)
-    assert any(page.evaluate(USE_THE_PAGE_WITHIN_ONE_STEP, SANDBOX) for _ in range(200)), (
-        "the page answered only between the bot's steps"
-    )
+    for seed in THINKING_DEALS:
+        log = new_log(THINKING_GAME, players, seed)
+        seats = ["bot:strong"] * players
+        seats[(engine.load_log(log).current_player - 1) % players] = "human"
+        fragment = share_fragment({"log": log, "seats": seats})
+        page.evaluate("fragment => { location.hash = fragment }", fragment)
+        expect(page.locator(f"{SANDBOX} .rb-thinking")).to_have_text("考え中…", timeout=BOOT_TIMEOUT_MS)
+        if any(page.evaluate(USE_THE_PAGE_WITHIN_ONE_STEP, SANDBOX) for _ in range(200)):
+            break
+    else:
+        raise AssertionError(f"in {len(THINKING_DEALS)} deals the page answered only between the bot's steps")
     warm.visit("about.html")  # leaving while the bots think
     assert page.evaluate("location.pathname").endswith("/about.html")
