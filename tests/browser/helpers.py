@@ -89,8 +89,8 @@ def new_log(game: str, players: int, seed: int, options: dict[str, Any] | None =
 
 SETTLED = """([sel, after, ms]) => new Promise((resolve) => {
   // Told by the page itself when the sandbox has settled: a MutationObserver, not a poll at every
-  // animation frame (Playwright's default), which made the page draw some 60 frames a second
-  // while a test waited and cost the suite's browsers a tenth of their CPU.
+  // animation frame (Playwright's default), which made the page draw frames all the while a test
+  // waited (a sixth of the CPU of tests/browser/test_games.py).
   const settled = () => {
     const el = document.querySelector(sel);
     return Number(el?.dataset.rbFrames ?? 0) > after && ["ready", "error"].includes(el?.dataset.rbState);
