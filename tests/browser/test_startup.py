@@ -29,6 +29,7 @@ from playwright.sync_api import Page, Route, expect
 from tests.browser.helpers import (
     BOOT_TIMEOUT_MS,
     CHANGE_SNAPSHOT,
+    FALLBACKS,
     POLL_MS,
     SANDBOX,
     click_action,
@@ -168,18 +169,6 @@ def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Pa
 # --- the snapshot, and the fallbacks ----------------------------------------------------------------
 
 
-FALLBACKS = {
-    # made for other files: the manifest's key differs
-    "other-files": "record.key = 'made-for-other-files';",
-    # damaged in storage: a byte changed, the checksum kept
-    "damaged": "bytes[bytes.length >> 1] ^= 0xff;",
-    # intact but refused by Pyodide: another runtime's build id in its header
-    "refused": "bytes.fill(0x5a, 16, 48); record.checksum = checksum(bytes);",
-    # its runs of kept pages no longer add up to the bytes kept
-    "runs-damaged": "record.runs[1] += 4096;",
-    # kept by a build from before the pages of zeros were left out (snapshots.mjs): no runs
-    "older-format": "delete record.runs;",
-}
 SHELL_FINDS = {
     "other-files": "none",
     "damaged": "refused: the saved interpreter is damaged",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from build_tools.browsers import Driver
 from tests.browser.cross.reader import action_button, click, enabled_actions, open_sandbox
-from tests.browser.helpers import CHANGE_SNAPSHOT
+from tests.browser.helpers import CHANGE_SNAPSHOT, FALLBACKS
 
 BOOT = "() => document.querySelector('.rb-sandbox').dataset.rbBoot"
 
@@ -32,13 +32,6 @@ KEPT_KEY = """async () => {
   return null;
 }"""
 
-# The snapshot Pyodide itself refuses (its checksum good, its bytes not an interpreter): the one
-# bad snapshot whose fallback runs through the browser's own failure of loadPyodide. The others
-# (made for other files, damaged) are caught by the shell's checks before Pyodide sees them, the
-# same code in every browser: Chromium judges each and starts from one of each way
-# (tests/browser/test_startup.py).
-REFUSED = "bytes.fill(0x5a, 16, 48); record.checksum = checksum(bytes);"
-
 
 def boot(driver: Driver) -> str:
     """How the page's sandbox started: "started" (loadPyodide's own start) or "restored"."""
@@ -51,9 +44,12 @@ def kept_key(driver: Driver) -> str | None:
 
 
 def start_from_a_refused_snapshot(driver: Driver, site_url: str, page: str, key: str) -> None:
-    """Spoil the kept snapshot as only Pyodide can tell, load `page` (a sandbox with a move to
-    make): a normal start that plays and keeps a good snapshot again."""
-    driver.evaluate(CHANGE_SNAPSHOT, site_url + "assets/javascripts/sandbox/snapshots.mjs", REFUSED)
+    """Spoil the kept snapshot so that only Pyodide can tell (its checksum good, its bytes no
+    interpreter: the fallback that runs through each browser's own loadPyodide; the shell's checks
+    are the same code everywhere, and Chromium tries every kind), then load `page` (a sandbox with
+    a move to make): a normal start that plays and keeps a good snapshot again."""
+    module = site_url + "assets/javascripts/sandbox/snapshots.mjs"
+    driver.evaluate(CHANGE_SNAPSHOT, module, FALLBACKS["refused"])
     open_sandbox(driver, site_url + page)
     assert boot(driver) == "started", "not a normal start from a snapshot Pyodide refuses"
     click(driver, action_button(enabled_actions(driver)[0]))

@@ -92,7 +92,7 @@ export function mountSandbox(el) {
   const coach = createCoach(onCoach);
   const hint = createHint(askHint);
   const review = createReview({
-    call: askReview,
+    call: (payload) => ask("review", payload),
     showBoard: showReviewed,
     replay: replayFrom,
     close: closeReview,
@@ -306,13 +306,9 @@ export function mountSandbox(el) {
     return ask("hint");
   }
 
-  function askReview(payload) {
-    return ask("review", payload);
-  }
-
   async function openReview() {
     ui.alert.textContent = "";
-    const opened = await askReview({ do: "open" });
+    const opened = await ask("review", { do: "open" });
     if (!opened || !active) return;
     reviewButton.hidden = true;
     coach.show(null, ui.board);
