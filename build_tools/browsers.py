@@ -102,6 +102,9 @@ WAIT_FOR = """(predicate, args, timeoutMs) => new Promise((resolve, reject) => {
   poll();
 })"""
 
+# The document's address without its fragment (which the shell may drop), and its readyState.
+LOADED = "() => [location.href.split('#')[0], document.readyState]"
+
 TO_THE_MIDDLE = """(selector) => {
   const element = document.querySelector(selector);
   if (!element) throw new Error(`nothing matches ${selector}`);
@@ -156,6 +159,21 @@ class Driver(ABC):
     def wait_for(self, predicate: str, *args: Any, timeout: float = 90.0) -> Any:
         """Wait inside the page until the JavaScript function `predicate` returns a truthy value."""
         return self.evaluate(WAIT_FOR, predicate, list(args), timeout * 1000)
+
+    def back(self, url: str) -> None:
+        """Go back in the tab's history, as the browser's Back button does, to `url`."""
+        self.evaluate("() => void setTimeout(() => history.back())")
+        self.wait_shown(url)
+
+    def wait_shown(self, url: str) -> None:
+        """Wait until the tab shows `url` (its fragment aside), loaded."""
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            with contextlib.suppress(BrowserError):  # a script in a document going away fails
+                if self.evaluate(LOADED) == [url.split("#")[0], "complete"]:
+                    return
+            time.sleep(0.02)
+        raise BrowserError(f"{url} was not shown in {START_TIMEOUT_S} s")
 
     def click(self, selector: str) -> None:
         """Click the first element matching `selector` as a reader would: scrolled to the middle
@@ -289,10 +307,17 @@ class FirefoxDriver(Driver):
 
     def _log(self, entry: dict[str, Any]) -> None:
         if entry.get("level") == "error":
-            self._errors.append(entry.get("text") or json.dumps(entry.get("args", [])))
+            text = entry.get("text") or json.dumps(entry.get("args", []))
+            frames = entry.get("stackTrace", {}).get("callFrames", [])
+            at = f" (at {frames[0]['url']}:{frames[0]['lineNumber']})" if frames else ""
+            self._errors.append(text + at)
 
     def goto(self, url: str) -> None:
+        """Navigate, then wait until the tab shows `url` loaded: Firefox ESR's navigate answers
+        before that (seen: the new document still "interactive" right after, every time; and once,
+        on a loaded machine, the next script ran in the page being left)."""
         self.bidi.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+        self.wait_shown(url)
 
     def _call(self, source: str, arguments: list[dict[str, Any]]) -> dict[str, Any]:
         params = {
