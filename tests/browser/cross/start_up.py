@@ -6,7 +6,16 @@ Pyodide itself refuses.
 from __future__ import annotations
 
 from build_tools.browsers import Driver
-from tests.browser.cross.reader import action_button, click, enabled_actions, open_sandbox
+from tests.browser.cross.reader import (
+    BOOT_TIMEOUT_S,
+    SETTLED,
+    STATE,
+    action_button,
+    assert_ready,
+    click,
+    enabled_actions,
+    open_sandbox,
+)
 from tests.browser.helpers import CHANGE_SNAPSHOT, FALLBACKS
 
 BOOT = "() => document.querySelector('.rb-sandbox').dataset.rbBoot"
@@ -41,6 +50,20 @@ def boot(driver: Driver) -> str:
 def kept_key(driver: Driver) -> str | None:
     """The key of the snapshot the worker keeps, once it has kept one (None after a minute)."""
     return driver.evaluate(KEPT_KEY)
+
+
+def leave_while_starting(driver: Driver, site_url: str, pages: list[str]) -> None:
+    """Load each page and leave it while its sandbox is still starting, as a reader who clicks
+    on soon does; then go back one page, which gets ready. (Firefox and WebKit keep such a page
+    in their back-forward cache: its worker, frozen mid-start, held a compiler thread in Firefox
+    and an IndexedDB transaction in WebKit, and after two such pages no other sandbox could
+    start, or save; see channel.js.)"""
+    for page in pages:
+        driver.goto(site_url + page)
+        assert driver.evaluate(STATE) == "loading", f"{page}: the sandbox was no longer starting"
+    driver.back(site_url + pages[-2])
+    driver.wait_for(SETTLED, timeout=BOOT_TIMEOUT_S)
+    assert_ready(driver)
 
 
 def start_from_a_refused_snapshot(driver: Driver, site_url: str, page: str, key: str) -> None:

@@ -10,6 +10,11 @@
 // Every pending call is rejected when the worker fails, is stopped, or does not answer in time,
 // so the page never waits forever; the next connect() then starts a fresh worker. The first
 // channel of a page adopts the worker that early.js started, if there is one.
+//
+// The worker ends with the page (endingWithThePage). Firefox and WebKit keep a page the reader
+// left in their back-forward cache with its worker frozen, still holding what it held: in WebKit
+// an IndexedDB transaction, after which no other page could save a game or take a snapshot (its
+// sandbox waited, then failed); in Firefox a wasm compile that kept a compiler thread.
 
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 const BOOT_TIMEOUT_MS = 180_000; // a call sent before Python is ready waits for the boot too
@@ -30,7 +35,7 @@ export function connect() {
 
 function openChannel() {
   const early = window.__rbEarlyWorker?.adopt() ?? { worker: null, events: [] };
-  const worker = early.worker ?? new Worker(WORKER_URL, { type: "module" });
+  const worker = early.worker ?? endingWithThePage(new Worker(WORKER_URL, { type: "module" }));
   window.__rbWorkerStarts = (window.__rbWorkerStarts ?? 0) + 1;
   const pending = new Map(); // request id -> settle(reply)
   const listeners = new Set();
@@ -98,4 +103,16 @@ function openChannel() {
   // on replay must be able to clear it), and before anything it says next.
   queueMicrotask(() => early.events.forEach((event) => handlers[event.type](event)));
   return channel;
+}
+
+/** `worker`, stopped when the page is left; should the browser show the page again from its
+ * back-forward cache, the page reloads (the game resumes from the worker's save). early.js does
+ * the same for the worker it starts. */
+function endingWithThePage(worker) {
+  const leave = () => {
+    worker.terminate();
+    addEventListener("pageshow", (event) => event.persisted && location.reload(), { once: true });
+  };
+  addEventListener("pagehide", leave, { once: true });
+  return worker;
 }

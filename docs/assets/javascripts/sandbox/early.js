@@ -5,6 +5,7 @@
 // - It starts the sandbox's worker while the page is still loading. So Python's downloads and
 //   start overlap the page's own (material's bundle, the stylesheets, the shell's modules).
 //   channel.js adopts the worker, with every message it sent before then.
+// - The worker ends with the page, as channel.js's own do (see there).
 // - It holds back material's search index until the sandbox has been ready (or failed) for a few
 //   seconds, or the reader turns to search, whichever comes first. Material builds the index in
 //   its own worker as soon as a page loads; on a two-core laptop, holding it until ready made a
@@ -19,6 +20,15 @@
   }
   const url = new URL(document.currentScript.dataset.worker, document.baseURI);
   const worker = new Worker(url, { type: "module" });
+  // A page shown again from the back-forward cache, its worker stopped, reloads.
+  addEventListener(
+    "pagehide",
+    () => {
+      worker.terminate();
+      addEventListener("pageshow", (event) => event.persisted && location.reload(), { once: true });
+    },
+    { once: true },
+  );
   const events = [];
   const keep = (event) => {
     if (event.type === "error") event.preventDefault(); // channel.js reports it, once adopted
