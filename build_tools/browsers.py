@@ -102,8 +102,10 @@ WAIT_FOR = """(predicate, args, timeoutMs) => new Promise((resolve, reject) => {
   poll();
 })"""
 
-# The document's address without its fragment (which the shell may drop), and its readyState.
-LOADED = "() => [location.href.split('#')[0], document.readyState]"
+# The document's address without its fragment (which the shell may drop), its readyState, and the
+# kind of navigation that made it (navigate, reload, back_forward).
+LOADED = """() => [location.href.split("#")[0], document.readyState,
+  performance.getEntriesByType("navigation")[0]?.type ?? "navigate"]"""
 
 TO_THE_MIDDLE = """(selector) => {
   const element = document.querySelector(selector);
@@ -162,18 +164,22 @@ class Driver(ABC):
 
     def back(self, url: str) -> None:
         """Go back in the tab's history, as the browser's Back button does, to `url`."""
-        self.evaluate("() => void setTimeout(() => history.back())")
+        with contextlib.suppress(BrowserError):  # the call may not outlive the page it leaves
+            self.evaluate("() => void setTimeout(() => history.back())")
         self.wait_shown(url)
 
-    def wait_shown(self, url: str) -> None:
-        """Wait until the tab shows `url` (its fragment aside), loaded."""
+    def wait_shown(self, url: str, made_by: tuple[str, ...] = ()) -> None:
+        """Wait until the tab shows `url` (its fragment aside) loaded, by a document that one of
+        the navigations `made_by` made (any, if none is given): a page the browser shows again
+        from its back-forward cache keeps the kind of navigation that first loaded it."""
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             with contextlib.suppress(BrowserError):  # a script in a document going away fails
-                if self.evaluate(LOADED) == [url.split("#")[0], "complete"]:
+                address, state, kind = self.evaluate(LOADED)
+                if address == url.split("#")[0] and state == "complete" and kind in (made_by or (kind,)):
                     return
             time.sleep(0.02)
-        raise BrowserError(f"{url} was not shown in {START_TIMEOUT_S} s")
+        raise BrowserError(f"{url} was not shown in {START_TIMEOUT_S} s (made by {made_by or 'any'})")
 
     def click(self, selector: str) -> None:
         """Click the first element matching `selector` as a reader would: scrolled to the middle
