@@ -162,11 +162,12 @@ class Driver(ABC):
         """Wait inside the page until the JavaScript function `predicate` returns a truthy value."""
         return self.evaluate(WAIT_FOR, predicate, list(args), timeout * 1000)
 
-    def back(self, url: str) -> None:
-        """Go back in the tab's history, as the browser's Back button does, to `url`."""
+    def back(self, url: str, made_by: tuple[str, ...] = ()) -> None:
+        """Go back in the tab's history, as the browser's Back button does, to `url` (see
+        wait_shown for `made_by`)."""
         with contextlib.suppress(BrowserError):  # the call may not outlive the page it leaves
             self.evaluate("() => void setTimeout(() => history.back())")
-        self.wait_shown(url)
+        self.wait_shown(url, made_by)
 
     def wait_shown(self, url: str, made_by: tuple[str, ...] = ()) -> None:
         """Wait until the tab shows `url` (its fragment aside) loaded, by a document that one of

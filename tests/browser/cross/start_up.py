@@ -64,9 +64,8 @@ def leave_while_starting(driver: Driver, site_url: str, pages: list[str]) -> Non
         driver.goto(site_url + page)
         states.append(driver.evaluate(STATE))
     assert "loading" in states, f"no page was left while its sandbox started: {states}"
-    driver.back(site_url + pages[-2])
     # Not the page as it was left, if the browser kept it: that page, reloaded.
-    driver.wait_shown(site_url + pages[-2], made_by=("back_forward", "reload"))
+    driver.back(site_url + pages[-2], made_by=("back_forward", "reload"))
     driver.wait_for(SETTLED, timeout=BOOT_TIMEOUT_S)
     assert_ready(driver)
 
