@@ -15,7 +15,7 @@ from engine.bots.perspective import Perspective, run_seed
 from engine.bots.weighing import Weighing
 from engine.game import Game
 from engine.rng import Rng
-from engine.text import weighed
+from engine.text import margin, weighed
 
 SHOWN = 3
 """The best actions a hint lists (the one the search plays among them)."""
@@ -30,8 +30,9 @@ def weigh_for(game: Game, perspective: Perspective, *, level: str = "strong") ->
 def hint(game: Game, perspective: Perspective, *, level: str = "strong") -> dict[str, Any]:
     """The hint as the page shows it: the best actions named as the board's buttons name them,
     each with its figure (none where the search had nothing to weigh: a single action), the one
-    the search plays marked, whether the best are too close to tell apart, and the game's own
-    word on the best where it has one."""
+    the search plays marked, whether the best are too close to tell apart and how large the
+    search's error is there (`margin`: none where it tried too few draws to know), and the
+    game's own word on the best where it has one."""
     weighing = weigh_for(game, perspective, level=level)
     shown = list(weighing.actions[:SHOWN])
     chosen = weighing.of(weighing.choice)
@@ -42,6 +43,9 @@ def hint(game: Game, perspective: Perspective, *, level: str = "strong") -> dict
         "forced": len(view["legal_actions"]) == 1,
         "unit": weighing.unit,
         "close": weighing.close,
+        "margin": margin(weighing.unit, weighing.margin)
+        if weighing.close and weighing.margin is not None
+        else None,
         "actions": [
             {
                 "action": item.action,

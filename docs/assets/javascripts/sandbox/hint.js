@@ -11,7 +11,11 @@ const TEXT = {
   asking: "ヒントを考えています…",
   title: "つよいボットなら",
   best: "おすすめ",
-  close: "ほぼ互角：上位の手の差は、探索の誤差の範囲です。どれを選んでも大差ありません。",
+  close: (margin) =>
+    margin
+      ? `ほぼ互角：上位2手の差は、探索の誤差（${margin}）の内です。どれを選んでも大差ありません。`
+      : "ほぼ互角：試した回数が少なく、上位2手の差が探索の誤差を超えるとは言えません。",
+  lead: "点差の見込み：この手のあと、ほかの人でいちばん点の多い人との差を探索が平均したもの。",
   forced: "この場面で選べる手は1つだけです。",
   dismiss: "閉じる",
 };
@@ -68,7 +72,12 @@ export function createHint(ask) {
         ),
       ),
     );
-    const words = [hint.forced ? TEXT.forced : "", hint.close && !hint.forced ? TEXT.close : "", hint.why ?? ""];
+    const words = [
+      hint.forced ? TEXT.forced : "",
+      hint.why ?? "",
+      hint.close && !hint.forced ? TEXT.close(hint.margin) : "",
+      hint.unit === "lead" && !hint.forced ? TEXT.lead : "",
+    ];
     note.textContent = words.filter(Boolean).join(" ");
     const best = hint.actions.find((item) => item.best);
     if (best && board) {
