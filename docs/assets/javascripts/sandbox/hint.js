@@ -13,10 +13,11 @@ const TEXT = {
   asking: "ヒントを考えています…",
   title: "つよいボットなら",
   best: "おすすめ",
-  close: (margin) =>
-    margin
-      ? `ほぼ互角：上位2手の差は、探索の誤差（${margin}）の内です。どれを選んでも大差ありません。`
-      : "ほぼ互角：試した回数が少なく、上位2手の差が探索の誤差を超えるとは言えません。",
+  close: ({ margin, tied }) => {
+    if (tied) return "ほぼ互角：上位2手は、探索が試したどの場合も同じ結果でした。どれを選んでも大差ありません。";
+    if (margin) return `ほぼ互角：上位2手の差は、探索の誤差（${margin}）の内です。どれを選んでも大差ありません。`;
+    return "ほぼ互角：試した回数が少なく、上位2手の差が探索の誤差を超えるとは言えません。";
+  },
   lead: "点差の見込み：この手のあと、ほかの人でいちばん点の多い人との差を探索が平均したもの。",
   forced: "この場面で選べる手は1つだけです。",
   dismiss: "閉じる",
@@ -84,7 +85,7 @@ export function createHint(ask) {
     const words = [
       [hint.forced ? TEXT.forced : "", ""],
       [hint.why ?? "", "rb-hint-why"],
-      [hint.close && !hint.forced ? TEXT.close(hint.margin) : "", ""],
+      [hint.close && !hint.forced ? TEXT.close(hint) : "", ""],
       [hint.unit === "lead" && !hint.forced ? TEXT.lead : "", "rb-hint-legend"],
     ];
     const said = words.filter(([text]) => text);
