@@ -171,12 +171,7 @@ export function mountSandbox(el) {
     hint.update(movable, ui.board, next.suggest ?? []);
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
     const newStep = coach.show(next.coach, ui.board);
-    if (ended && !reviewButton.hidden && !next.coach) {
-      // The game just ended: 振り返り comes into view by the end line, once (the panel may be
-      // scrolled down to the reader's seat), and a keyboard reader is on it.
-      if (inSandbox) reviewButton.focus({ preventScroll: true });
-      reviewButton.scrollIntoView({ block: "center" });
-    } else if (newStep && inSandbox) {
+    if (newStep && inSandbox) {
       // A new step: its 次へ, or the move it asks for (the step's words stay scrolled to their start).
       coach.focusTarget(ui.board).focus({ preventScroll: coach.contains(coach.focusTarget(ui.board)) });
     } else if (focused && !(ui.board.contains(now) && visible(now))) {
@@ -184,6 +179,11 @@ export function mountSandbox(el) {
       // drop it): the same move's button if it is still there, else the first, else the board.
       const shown = [...ui.board.querySelectorAll("button:not(:disabled)")].filter(visible);
       (shown.find((b) => b.dataset.action === focusedAction) ?? shown[0] ?? ui.board).focus();
+    }
+    if (ended && !reviewButton.hidden && !next.coach) {
+      // The game just ended: 振り返り comes into view by the end line, once (the panel may be
+      // scrolled down to the reader's seat); the keyboard stays on the board, where it was.
+      reviewButton.scrollIntoView({ block: "center" });
     }
   }
 
