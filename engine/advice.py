@@ -15,7 +15,7 @@ from engine.bots.perspective import Perspective, run_seed
 from engine.bots.weighing import Weighing
 from engine.game import Game
 from engine.rng import Rng
-from engine.text import weighed
+from engine.text import margin, weighed
 
 SHOWN = 3
 """The best actions a hint lists (the one the search plays among them)."""
@@ -30,18 +30,24 @@ def weigh_for(game: Game, perspective: Perspective, *, level: str = "strong") ->
 def hint(game: Game, perspective: Perspective, *, level: str = "strong") -> dict[str, Any]:
     """The hint as the page shows it: the best actions named as the board's buttons name them,
     each with its figure (none where the search had nothing to weigh: a single action), the one
-    the search plays marked, whether the best are too close to tell apart, and the game's own
-    word on the best where it has one."""
+    the search plays marked, whether the best are too close to tell apart and how large the
+    search's error is there (`margin`: none where it tried too few draws to know; `tied`: so
+    small that it prints as zero, the best two alike on every draw), and the game's own word on
+    the best where it has one."""
     weighing = weigh_for(game, perspective, level=level)
     shown = list(weighing.actions[:SHOWN])
     chosen = weighing.of(weighing.choice)
     if chosen not in shown and chosen is not None:
         shown[-1] = chosen
     view = perspective.view()
+    error = weighing.margin if weighing.close else None
+    shown_margin = None if error is None else margin(weighing.unit, error)
     return {
         "forced": len(view["legal_actions"]) == 1,
         "unit": weighing.unit,
         "close": weighing.close,
+        "margin": shown_margin,
+        "tied": shown_margin == margin(weighing.unit, 0.0),
         "actions": [
             {
                 "action": item.action,

@@ -49,7 +49,10 @@ class Game:
 
     `bots` maps "random" and "heuristic" to the game's own players (their names are the seat
     menu's, `engine.bots.levels`); `default_bot` is the level the sandbox seats opposite the
-    reader (the strongest within the time budget: `make bench`). `projected_scores` may help the
+    reader, and in the scripted seats when a tutorial is played on: やさしい, the game's own
+    heuristic, for every game. A first-time reader should meet a player they can beat sometimes
+    while learning the rules; つよい beat やさしい in 68-100 % of two-player games in the kept
+    bench records (build_tools/records), and is one tap away in the seat menu. `projected_scores` may help the
     search bot: each seat's likely final score from a position, oriented like `scores()` (without
     it, the scores as they stand); `search_horizon` is how many turns its rollouts play before
     that: a number, or a function of the position (`next_turn` unless a game gives its own: a
@@ -81,7 +84,7 @@ class Game:
     render: Callable[..., str]
     status: Callable[[dict[str, Any]], str]
     bots: dict[str, Callable[[], Bot]]
-    default_bot: str = "strong"
+    default_bot: str = "heuristic"
     scenarios: dict[str, Scenario] = field(default_factory=dict)
     figures: dict[str, Figure] = field(default_factory=dict)
     option_samples: tuple[dict[str, Any], ...] = ({},)

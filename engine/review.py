@@ -19,6 +19,7 @@ from engine.core import State
 from engine.errors import BadOption
 from engine.game import Game
 from engine.replay import Redeal, new_game, redealt
+from engine.text import MINUS
 
 MOMENTS = 5
 LEVEL = "normal"
@@ -116,6 +117,12 @@ class Review:
         loss = best.value - mine.value
         return Judged(at, played, weighing.choice, loss, math.hypot(best.error, mine.error), weighing.unit)
 
+    def better_at(self, at: int) -> str | None:
+        """The search's move at decision `at` where the seat played another (None: not weighed, or
+        the seat played it): weighed from the seat's knowledge alone, so it may be shown to it."""
+        judged = next((j for j in self.judged if j and j.at == at), None)
+        return judged.best if judged and judged.best != judged.played else None
+
     def moments(self) -> list[dict[str, Any]]:
         """The decisions where the seat's choice lost the most against the search's, beyond the
         search's own noise: at most `MOMENTS` (one a move), the costliest first, each with the
@@ -143,7 +150,12 @@ class Review:
 
 
 def lost(unit: str, loss: float) -> str:
-    """What a choice cost against the search's, in words: points of lead, or a chance of winning."""
+    """What a choice cost against the search's, in words short enough for a moment's one line on
+    a phone: points of lead, or a chance of winning.
+
+    >>> lost("win", 0.46), lost("lead", 1.23)
+    ('勝つ見込み −46 %', '平均で約1.2点の損')
+    """
     if unit == "win":
-        return f"勝つ見込みが約{round(100 * loss)} %下がる"
+        return f"勝つ見込み {MINUS}{round(100 * loss)} %"
     return f"平均で約{loss:.1f}点の損"

@@ -41,6 +41,8 @@ class Session:
         self.seats = self._check_seats(seats)
         self.coach = None if coach is None else self._resumed_coach(coach)
         self.review: Review | None = None
+        self.suggestion: tuple[int, int, str] | None = None
+        """After 打ち直す: (position, seat, the review's better move), shown until the seat moves."""
         self.viewer: int | None = None
         self._settle_viewer()
 
@@ -73,6 +75,7 @@ class Session:
             if self.coach:
                 self.coach.settle(self.state)
             self._settle_viewer()
+        self.suggestion = None  # the reader moved: an undo back to it does not bring it back
 
     def step(self) -> None:
         """Let the bot whose turn it is make one atomic action, knowing only what its seat knows;
@@ -171,7 +174,10 @@ class Session:
                     "「そのままの局面」から打ち直してください。"
                 )
             log = {**log, "redeal": {"at": at, "seat": review.seat, "seed": seed}}
-        return Session(log, self.seats)
+        replayed = Session(log, self.seats)
+        better = review.better_at(at)
+        replayed.suggestion = None if better is None else (at, review.seat, better)
+        return replayed
 
     def reveal(self) -> None:
         """The next player has the device: show their side."""
@@ -215,6 +221,7 @@ class Session:
             "players": self.state.players,
             "options": dict(self.state.options),
             "reviewable": over and bool(self._humans()),
+            "suggest": self._suggested(step),
             "can_undo": not self.coach and any(self.seats[e.seat] == HUMAN for e in self.state.journal),
             "coach": self.coach.frame(self.state) if self.coach else None,
             "save": self.export(),
@@ -236,6 +243,15 @@ class Session:
         return exported
 
     # --- helpers ---------------------------------------------------------------------------------
+
+    def _suggested(self, step: str) -> list[str]:
+        """The review's better move at the position 打ち直す opened, while the reviewed seat is at
+        the screen to make that decision; the seat's own knowledge only (Review.better_at)."""
+        if self.suggestion is None or step != HUMAN:
+            return []
+        at, seat, better = self.suggestion
+        here = len(self.state.history) == at and self.viewer == seat == self.state.current_player
+        return [better] if here and better in self.state.legal_actions() else []
 
     def _log(self, *, upto: int | None = None) -> dict[str, Any]:
         return to_log(self.state, scenario=self.scenario, upto=upto, redeal=self.redeal)

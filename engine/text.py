@@ -4,8 +4,10 @@
 ('−12', '0', '+5', '−3')
 >>> game_over(["先手", "後手"], [3, -1], [0])
 'ゲーム終了。先手の勝ち（先手 3点・後手 −1点）'
->>> weighed("lead", 2.34), weighed("lead", -0.5), weighed("win", 0.637)
-('平均で2.3点リード', '平均で0.5点ビハインド', '勝つ見込み 64 %')
+>>> weighed("lead", 2.34), weighed("lead", -0.5), weighed("lead", -0.02), weighed("win", 0.637)
+('点差の見込み +2.3点', '点差の見込み −0.5点', '点差の見込み 0.0点', '勝つ見込み 64 %')
+>>> margin("lead", 0.63), margin("win", 0.058)
+('±0.6点', '±6 %')
 """
 
 from __future__ import annotations
@@ -38,8 +40,24 @@ def game_over(
 
 def weighed(unit: str, value: float) -> str:
     """What a search found for an action, in its own unit: the mean lead over the best other seat
-    where its rollouts stop ("lead"), or the mean win share ("win")."""
+    where its rollouts stop ("lead"), or the mean win share ("win").
+
+    A lead is a signed 点差 (a difference of points), never リード or ビハインド: in a trick-taking
+    game リード is leading a trick, and a sign reads as plainly when every choice is behind."""
     if unit == "win":
         return f"勝つ見込み {round(100 * value)} %"
-    lead = f"{abs(value):.1f}"
-    return f"平均で{lead}点{'リード' if value >= 0 or lead == '0.0' else 'ビハインド'}"
+    return f"点差の見込み {_signed_tenths(value)}点"
+
+
+def margin(unit: str, error: float) -> str:
+    """The search's noise as a reader sees it beside ほぼ互角: ± one standard error, in the unit of
+    the figures."""
+    return f"±{round(100 * error)} %" if unit == "win" else f"±{error:.1f}点"
+
+
+def _signed_tenths(value: float) -> str:
+    """One decimal with its sign (a true minus), and 0.0 without one."""
+    tenths = f"{abs(value):.1f}"
+    if tenths == "0.0":
+        return tenths
+    return f"+{tenths}" if value > 0 else f"{MINUS}{tenths}"

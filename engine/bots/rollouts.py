@@ -52,7 +52,6 @@ finished, the heuristic's choice is played.
 
 from __future__ import annotations
 
-import math
 import pickle
 from collections import OrderedDict
 from collections.abc import Callable
@@ -143,8 +142,9 @@ class RolloutBot:
         figures = tuple(
             Weighed(action, *mean_and_error(leads[action]), len(leads[action])) for action in order
         )
+        margin = paired_error(leads[order[0]], leads[order[1]]) if len(order) > 1 else None
         close = len(order) > 1 and not convinces(leads[order[0]], leads[order[1]], 1.0)
-        return Weighing("lead", figures, choice, close)
+        return Weighing("lead", figures, choice, close, margin)
 
     def _weigh(
         self,
@@ -254,9 +254,14 @@ def convinces(better: list[float], baseline: list[float], confidence: float) -> 
     `confidence` standard errors of the mean paired difference. Exact sums (`math.fsum`): the same
     answer in CPython and in Pyodide, whose `sum` of floats rounds differently."""
     differences = [b - a for b, a in zip(better, baseline, strict=False)]
-    count = len(differences)
-    if count < 2:
+    if len(differences) < 2:
         return False  # one draw tells nothing of the spread
-    mean = math.fsum(differences) / count
-    spread = math.fsum((d - mean) ** 2 for d in differences) / (count - 1)
-    return mean > confidence * math.sqrt(spread / count)
+    mean, error = mean_and_error(differences)
+    return mean > confidence * error
+
+
+def paired_error(better: list[float], baseline: list[float]) -> float | None:
+    """The standard error of the mean difference of two actions' leads on the draws both have
+    (what `convinces` measures against); None from one draw, which tells nothing of the spread."""
+    differences = [b - a for b, a in zip(better, baseline, strict=False)]
+    return mean_and_error(differences)[1] if len(differences) > 1 else None

@@ -128,10 +128,11 @@ class SearchBot:
             return forced(choice, "win")
         children.sort(key=lambda item: (-item[1].visits, -item[1].value, item[0]))
         figures = tuple(Weighed(action, *_win_share(c), c.visits) for action, c in children)
-        close = len(figures) > 1 and figures[0].value - figures[1].value <= math.hypot(
-            figures[0].error, figures[1].error
-        )
-        return Weighing("win", figures, choice, close)
+        if len(figures) < 2:
+            return Weighing("win", figures, choice, close=False)
+        margin = math.hypot(figures[0].error, figures[1].error)
+        close = figures[0].value - figures[1].value <= margin
+        return Weighing("win", figures, choice, close, margin)
 
     def _follow(
         self,

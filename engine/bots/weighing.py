@@ -6,7 +6,9 @@ a game has the rollouts follow unweighed: `Game.search_steps_weighed`). The unit
 the rollouts' mean lead over the best other seat where their rollouts stop (points: "lead"), the
 tree's mean win share ("win", 0 to 1). `error` is the standard error of that mean, the search's
 own noise; `close` says that the best two are within it, so a reader is not shown a clear best
-where the search cannot tell.
+where the search cannot tell, and `margin` is how large that noise is: the standard error of the
+difference between the best two, as the search measured it when it called them close (the
+rollouts' on the draws both had, paired; the tree's from the two errors).
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ class Weighing:
     """Best first (the best value; the tree: the most visited, as it plays)."""
     choice: str
     close: bool
+    margin: float | None = None
+    """The standard error of the best two's difference (None: not known, fewer than two weighed
+    or fewer than two draws in common)."""
 
     def of(self, action: str) -> Weighed | None:
         return next((weighed for weighed in self.actions if weighed.action == action), None)

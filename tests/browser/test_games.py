@@ -129,7 +129,7 @@ def test_the_setup_offers_every_player_count_and_option(warm: WarmSite, game_id:
 
 def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defaults(warm: WarmSite) -> None:
     """A seat the reader chose stays as chosen when the player count changes; the seats a count
-    adds take the game's default (Game.default_bot: Rondo seats つよい)."""
+    adds take the game's default (Game.default_bot: やさしい)."""
     page = warm.show("rondo")
     open_settings(page)
     setup = page.locator(f"{SANDBOX} .rb-setup")
@@ -145,7 +145,7 @@ def test_a_new_player_count_keeps_the_readers_seats_and_gives_the_rest_its_defau
         seats.nth(index).select_option(kind)
         wait_settled(page)
     assert choose_count(2) == ["human", "bot:random"]
-    assert choose_count(4) == ["human", "bot:random", "bot:strong", "bot:strong"]
-    seats.nth(2).select_option("bot:heuristic")
+    assert choose_count(4) == ["human", "bot:random", "bot:heuristic", "bot:heuristic"]
+    seats.nth(2).select_option("bot:normal")
     wait_settled(page)
-    assert choose_count(3) == ["human", "bot:random", "bot:heuristic"]
+    assert choose_count(3) == ["human", "bot:random", "bot:normal"]

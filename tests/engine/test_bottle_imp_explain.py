@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import State
 from engine.games.bottle_imp.bots import HeuristicBot
-from engine.games.bottle_imp.cards import coins
+from engine.games.bottle_imp.cards import COINS, coins
 from engine.rng import Rng
 
 from .explained import Claim, check_sentences
@@ -80,6 +80,39 @@ def _passes_on(match: re.Match[str], before: State, after: State, action: str) -
     return action == f"play:{card}" and was_holder and after._holder == receiver != _seat(before)  # type: ignore[attr-defined]
 
 
+def _passes_done(after: State) -> State:
+    """`after` with every seat's passing finished by the heuristic bot, but never taking a chosen
+    card back (then the first other choice): the passed cards moved."""
+    state = after.clone()
+    while not all(state._passed):  # type: ignore[attr-defined]
+        chosen = HeuristicBot().choose(state.view(state.current_player), Rng(len(state.history)))
+        if chosen.startswith("back:"):
+            chosen = next(a for a in state.legal_actions() if not a.startswith("back:"))
+        state.apply(chosen)
+    return state
+
+
+def _to_imp(match: re.Match[str], before: State, after: State, action: str) -> bool:
+    card, worth = int(match[1]), int(match[2])
+    return action == f"imp:{card}" and COINS[card] == worth and card in _passes_done(after)._imp  # type: ignore[attr-defined]
+
+
+def _given_below(match: re.Match[str], before: State, after: State, action: str) -> bool:
+    """Below the price, and after the passes no longer the seat's to play (hidden or face up)."""
+    card, price, seat = int(match[1]), int(match[2]), _seat(before)
+    passed = _passes_done(after)
+    kept = card in passed._hands[seat] or card in passed._open[seat]  # type: ignore[attr-defined]
+    given = action.split(":")[0] in ("left", "right", "open", "hand")
+    return given and action.endswith(f":{card}") and card < price == before._price and not kept  # type: ignore[attr-defined]
+
+
+def _given_above(match: re.Match[str], before: State, _after: State, action: str) -> bool:
+    """Above the price, which only falls: never below it, so it never wins the bottle."""
+    card, price = int(match[1]), int(match[2])
+    given = action.split(":")[0] in ("left", "right", "open", "hand")
+    return given and action.endswith(f":{card}") and card > price == before._price  # type: ignore[attr-defined]
+
+
 CLAIMS = [
     Claim(
         "under",
@@ -89,6 +122,21 @@ CLAIMS = [
     Claim("above", r"(\d+)は値段(\d+)より大きいので、このカードでボトルを受け取ることはありません。", _above),
     Claim("takes", r"最後の1枚なので、(\d+)でコイン(\d+)のトリックを取り、ボトルは受け取りません。", _takes),
     Claim("passes", r"最後の1枚なので、(\d+)を出せばボトルは(\S+?)に移ります。", _passes_on),
+    Claim(
+        "imp",
+        r"インプのトリックに入れた(\d+)のコイン(\d+)は、ハンドの終わりにボトルを持つ人の失点になります。",
+        _to_imp,
+    ),
+    Claim(
+        "given below",
+        r"(\d+)は値段(\d+)より小さいカードですが、渡せばあなたがこのカードでボトルを受け取ることはなくなります。",
+        _given_below,
+    ),
+    Claim(
+        "given above",
+        r"(\d+)は値段(\d+)より大きいので、渡した相手がこのカードでボトルを受け取ることはありません。",
+        _given_above,
+    ),
 ]
 
 

@@ -87,6 +87,15 @@ def _never(match: re.Match[str], before: State, _after: State, action: str) -> b
     )
 
 
+def _placed(match: re.Match[str], before: State, after: State, action: str) -> bool:
+    """Place the selection (a pick's: with the picked counter) and read the column."""
+    placed = after.clone()
+    if action != "place:done":
+        placed.apply("place:done")
+    column = placed._columns[_seat(before)].get(LETTER[match[1]], [])  # type: ignore[attr-defined]
+    return action.startswith("place:") and column[-1:] == [int(match[2])] and sum(column) == int(match[3])
+
+
 CLAIMS = [
     Claim(
         "cash",
@@ -103,6 +112,7 @@ CLAIMS = [
     ),
     Claim("declare", r"フェイズ2に移ると、この手番から(\S+?)の列を清算できます。", _declared),
     Claim("exchange", r"手元の(\d+)個は、同じ色の列の一番下より大きいので、もう並べられません。", _stuck),
+    Claim("place", r"並べると(\S+?)の列の一番下は(\d+)になり、列のマイナスは計(\d+)点になります。", _placed),
     Claim("pick", rf"{COUNTER}は(\S+?)の列の一番下（(\d+)）より大きいので、もう並べられません。", _never),
 ]
 

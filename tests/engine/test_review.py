@@ -98,6 +98,15 @@ def test_the_seats_decisions_are_weighed_one_a_request_and_the_costliest_are_its
         drawn = games()[game_id].render(state.view(0), interactive=False, prefix=f"moment{moment['at']}")
         assert moment["html"] == drawn  # its own ids: several moments and the board share the page
     assert len({review.runs[m["at"]] for m in moments}) == len(moments), "two moments of one move"
+    session = Session(log, ["human"] + ["bot:heuristic"] * (log["players"] - 1))
+    assert session.frame()["suggest"] == []
+    session.review = review  # the one weighed above
+    for moment in moments[:1]:  # 打ち直す marks the better move for the seat, until it moves
+        for as_seen in (False, True):
+            replayed = session.replayed(moment["at"], as_seen=as_seen, seed=7)
+            assert replayed.frame()["suggest"] == [moment["best_action"]]
+            replayed.act(moment["played_action"])
+            assert replayed.frame()["suggest"] == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

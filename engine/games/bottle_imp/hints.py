@@ -3,21 +3,27 @@
 Each sentence follows from the winning rule alone and the cards already in the trick, so it is
 true wherever it is given: the last card of a trick decides it; a card under another's card below
 the price never wins; a card above the price can win only when nothing went under the price, and
-then the bottle stays where it is. Passing has no such certainty, and no sentence.
+then the bottle stays where it is. A card passed: one for the Imp's trick costs its coins to
+whoever holds the bottle at the hand's end; one passed on below the price can no longer win the
+bottle for the seat, and one above it never wins the bottle for anyone (the price only falls).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.games.bottle_imp.cards import coins, trick_winner
-from engine.games.bottle_imp.codec import parse_action
+from engine.games.bottle_imp.cards import COINS, coins, trick_winner
+from engine.games.bottle_imp.codec import SLOT_KINDS, parse_action
 from engine.games.bottle_imp.rules import trick_size
 
 
 def explain(view: dict[str, Any], action: str) -> str | None:
     move = parse_action(action)
-    if move is None or move.kind != "play" or move.card is None:
+    if move is None or move.card is None:
+        return None
+    if move.kind in SLOT_KINDS:
+        return _passed(move.kind, move.card, view["price"])
+    if move.kind != "play":
         return None
     card, price, seat = move.card, view["price"], view["seat"]
     played = [c for _, c, _ in view["trick"]]
@@ -31,6 +37,16 @@ def explain(view: dict[str, Any], action: str) -> str | None:
     if card > price and view["holder"] != seat:
         return f"{card}は値段{price}より大きいので、このカードでボトルを受け取ることはありません。"
     return None
+
+
+def _passed(slot: str, card: int, price: int) -> str:
+    if slot == "imp":
+        lost = "ハンドの終わりにボトルを持つ人の失点になります"
+        return f"インプのトリックに入れた{card}のコイン{COINS[card]}は、{lost}。"
+    if card < price:
+        mine = "渡せばあなたがこのカードでボトルを受け取ることはなくなります"
+        return f"{card}は値段{price}より小さいカードですが、{mine}。"
+    return f"{card}は値段{price}より大きいので、渡した相手がこのカードでボトルを受け取ることはありません。"
 
 
 def _under(view: dict[str, Any], lowest: int, owner: int, card: int) -> str:

@@ -3,8 +3,9 @@
 Each sentence says only what the seat's view makes certain: what a cashing is worth (a cashed
 counter leaves the column's minus and joins the plus, so it counts twice), which columns the
 hand can pay for, which counters can never be placed any more (a column's bottom only goes
-down), a payment that loses nothing. Where nothing certain speaks for an action (a placement,
-whose worth depends on later turns), there is no sentence.
+down), a payment that loses nothing, and what a placement makes of its column (its new bottom,
+below which alone that colour can go on, and the minus it then holds). Where nothing certain
+speaks for an action, there is no sentence.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ def explain(view: dict[str, Any], action: str) -> str | None:
         return _exact_payment(view["selection"], _counter(move.argument))
     if action == "declare":
         return _declare(columns, _budget(view["hand"]))
+    if (move.namespace, move.step) == ("place", "pick"):
+        return _placed(columns, [*view["selection"]["picked"], move.argument])
+    if action == "place:done":
+        return _placed(columns, view["selection"]["picked"])
     if own["phase"] == 2:
         return None
     if action == "exchange":
@@ -88,6 +93,18 @@ def _column(colour: str, column: list[int], budget: int) -> str:
     return (
         f"{COLOUR_NAMES[colour]}の列は手元の1色で下から{count}個（計{total}）まで払えて、"
         f"清算すれば得点が{2 * total}点上がります。"
+    )
+
+
+def _placed(columns: dict[str, list[int]], picked: list[str]) -> str:
+    """The column once the picked counters (all of one colour) are placed under it."""
+    counters = [_counter(text) for text in picked]
+    colour = counters[0][0]
+    values = [value for _, value in counters]
+    total = sum(columns.get(colour, [])) + sum(values)
+    return (
+        f"並べると{COLOUR_NAMES[colour]}の列の一番下は{min(values)}になり、"
+        f"列のマイナスは計{total}点になります。"
     )
 
 

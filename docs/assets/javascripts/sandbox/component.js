@@ -151,6 +151,7 @@ export function mountSandbox(el) {
     const inSandbox = ui.board.contains(document.activeElement) || coach.contains(document.activeElement);
     const focused = ui.board.contains(document.activeElement) ? document.activeElement : null;
     const focusedAction = focused?.dataset?.action;
+    const ended = frame?.next !== undefined && frame.next !== "over" && next.next === "over";
     frame = next;
     review.stop();
     el.dataset.rbNext = next.next;
@@ -167,9 +168,10 @@ export function mountSandbox(el) {
     const visible = (node) => node.checkVisibility?.() ?? true;
     const now = document.activeElement;
     const movable = next.next === "human" && (!next.coach || next.coach.waiting === "move");
-    hint.update(movable, ui.board);
+    hint.update(movable, ui.board, next.suggest ?? []);
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
-    if (coach.show(next.coach, ui.board) && inSandbox) {
+    const newStep = coach.show(next.coach, ui.board);
+    if (newStep && inSandbox) {
       // A new step: its 次へ, or the move it asks for (the step's words stay scrolled to their start).
       coach.focusTarget(ui.board).focus({ preventScroll: coach.contains(coach.focusTarget(ui.board)) });
     } else if (focused && !(ui.board.contains(now) && visible(now))) {
@@ -177,6 +179,11 @@ export function mountSandbox(el) {
       // drop it): the same move's button if it is still there, else the first, else the board.
       const shown = [...ui.board.querySelectorAll("button:not(:disabled)")].filter(visible);
       (shown.find((b) => b.dataset.action === focusedAction) ?? shown[0] ?? ui.board).focus();
+    }
+    if (ended && !reviewButton.hidden && !next.coach) {
+      // The game just ended: 振り返り comes into view by the end line, once (the panel may be
+      // scrolled down to the reader's seat); the keyboard stays on the board, where it was.
+      reviewButton.scrollIntoView({ block: "center" });
     }
   }
 
@@ -324,9 +331,17 @@ export function mountSandbox(el) {
     showLog(position.lines);
   }
 
-  function replayFrom(at, asSeen) {
+  async function replayFrom(at, asSeen) {
     review.stop();
-    return request({ op: "review", do: "replay", at, as_seen: asSeen });
+    const opened = await request({ op: "review", do: "replay", at, as_seen: asSeen });
+    // The review's better move, marked on the board (hint.js): the line that says so and the mark
+    // in view (the reader pressed 打ち直す far below, in the review), and the keyboard on it.
+    const marked = opened && hint.marked();
+    if (!marked) return opened;
+    hint.suggestion.scrollIntoView({ block: "start" });
+    marked.focus({ preventScroll: true });
+    marked.scrollIntoView({ block: "nearest" });
+    return opened;
   }
 
   async function closeReview() {
@@ -496,7 +511,7 @@ export function mountSandbox(el) {
   el.replaceChildren(...ui.root);
   ui.newGame.parentElement.append(tutorials);
   ui.status.after(hint.button, reviewButton);
-  ui.status.parentElement.after(hint.box);
+  ui.status.parentElement.after(hint.box, hint.suggestion);
   ui.board.before(coach.root, review.root);
   ui.board.after(review.after);
   setState("idle");

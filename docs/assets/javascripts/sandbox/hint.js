@@ -1,8 +1,10 @@
 // ヒント: the button by the status line while the reader's seat is to move, and what the engine's
 // search answered (engine/advice.py): the best actions named as the board's buttons name them, each
 // with its figure, the one つよい would play marked (and outlined on the board), ほぼ互角 where the
-// search cannot tell them apart, and the game's own word on the best where it has one. It knows no
-// game; `ask` sends the request, and any new frame closes the hint.
+// search cannot tell them apart (with its error), and the game's own word on the best where it has
+// one. After 「ここから打ち直す」 the frame names the review's better move (`suggest`, for the seat at
+// the screen only): it is outlined the same way, with a line saying so, until the next frame. It
+// knows no game; `ask` sends the request, and any new frame closes the hint.
 
 import { h } from "./ui.js";
 
@@ -11,16 +13,22 @@ const TEXT = {
   asking: "ヒントを考えています…",
   title: "つよいボットなら",
   best: "おすすめ",
-  close: "ほぼ互角：上位の手の差は、探索の誤差の範囲です。どれを選んでも大差ありません。",
+  close: ({ margin, tied }) => {
+    if (tied) return "ほぼ互角：上位2手は、探索が試したどの場合も同じ結果でした。どれを選んでも大差ありません。";
+    if (margin) return `ほぼ互角：上位2手の差は、探索の誤差（${margin}）の内です。どれを選んでも大差ありません。`;
+    return "ほぼ互角：試した回数が少なく、上位2手の差が探索の誤差を超えるとは言えません。";
+  },
+  lead: "点差の見込み：この手のあと、ほかの人でいちばん点の多い人との差を探索が平均したもの。",
   forced: "この場面で選べる手は1つだけです。",
   dismiss: "閉じる",
+  suggested: "振り返りで探索が選んだ手を、二重の枠で示しています。",
 };
 const MARK = "rb-hint-best";
 
 export function createHint(ask) {
   const button = h("button", { type: "button", className: "md-button rb-hint-button", textContent: TEXT.button, hidden: true });
   const list = h("ol", { className: "rb-hint-list" });
-  const note = h("p", { className: "rb-hint-note" });
+  const note = h("div", { className: "rb-hint-note" });
   const dismiss = h("button", { type: "button", className: "rb-hint-dismiss", textContent: TEXT.dismiss });
   const box = h(
     "section",
@@ -30,11 +38,17 @@ export function createHint(ask) {
     note,
   );
   box.setAttribute("aria-live", "polite");
+  const suggestion = h("p", { className: "rb-hint-suggested", textContent: TEXT.suggested, hidden: true });
   let board = null;
 
   function clear() {
     box.hidden = true;
+    suggestion.hidden = true;
     board?.querySelectorAll(`.${MARK}`).forEach((node) => node.classList.remove(MARK));
+  }
+
+  function mark(action) {
+    board?.querySelectorAll(`[data-action="${CSS.escape(action)}"]`).forEach((node) => node.classList.add(MARK));
   }
 
   button.addEventListener("click", async () => {
@@ -68,21 +82,30 @@ export function createHint(ask) {
         ),
       ),
     );
-    const words = [hint.forced ? TEXT.forced : "", hint.close && !hint.forced ? TEXT.close : "", hint.why ?? ""];
-    note.textContent = words.filter(Boolean).join(" ");
+    const words = [
+      [hint.forced ? TEXT.forced : "", ""],
+      [hint.why ?? "", "rb-hint-why"],
+      [hint.close && !hint.forced ? TEXT.close(hint) : "", ""],
+      [hint.unit === "lead" && !hint.forced ? TEXT.lead : "", "rb-hint-legend"],
+    ];
+    const said = words.filter(([text]) => text);
+    note.replaceChildren(...said.map(([text, className]) => h("p", { className, textContent: text })));
     const best = hint.actions.find((item) => item.best);
-    if (best && board) {
-      board.querySelectorAll(`[data-action="${CSS.escape(best.action)}"]`).forEach((node) => node.classList.add(MARK));
-    }
+    if (best) mark(best.action);
   }
 
   /** A new frame: the hint is for the position it was asked in, so it goes; the button shows
-   * where the reader's seat may move (`offered`). */
-  function update(offered, shownBoard) {
+   * where the reader's seat may move (`offered`); `suggested`: the review's better move here. */
+  function update(offered, shownBoard, suggested = []) {
     board = shownBoard;
     clear();
     button.hidden = !offered;
+    suggested.forEach(mark);
+    suggestion.hidden = !(offered && suggested.length);
   }
 
-  return { button, box, update };
+  /** The first button marked on the board (the hint's best, or the review's better move). */
+  const marked = () => board?.querySelector(`.${MARK}`) ?? null;
+
+  return { button, box, suggestion, update, marked };
 }

@@ -2,8 +2,9 @@
 // through it move by move (前へ / 次へ / 最初 / 最後, or the arrow keys, Home and End), the board
 // drawn for the reviewed seat with every hidden piece shown; meanwhile the engine weighs the
 // reader's decisions one request at a time, with a progress bar and 中止; then the moments where the
-// reader's choice cost the most, each with the position as the reader saw it, both moves, the cost,
-// and 「ここから打ち直す」 (as the reader saw it, hidden pieces drawn afresh; or as it really lay).
+// reader's choice cost the most, each one line (the move and the cost) that opens on demand both
+// moves, the board as the reader saw it (a phone has no room for a board a moment) and 「打ち直す」
+// (as the reader saw it, hidden pieces drawn afresh; or as it really lay).
 // It knows no game: `call` sends a review request, `showBoard` draws the engine's html, `replay`
 // hands over the new game's frame, `close` goes back to the game; the keys work anywhere in
 // `host` (the sandbox) until `signal` aborts.
@@ -24,14 +25,18 @@ const TEXT = {
   resume: "続きを調べる",
   moments: "大きな差がついた場面",
   none: "探索の誤差を超えて大きく損をした手は見つかりませんでした。",
-  moment: (move, loss) => `${move}手目（${loss}）`,
+  moment: (move) => `${move}手目`,
   played: "あなたの手：",
   better: "探索の手：",
-  look: "この局面を見る",
-  asSeen: "ここから打ち直す（見えていた情報のまま。伏せられていた札や牌は配りなおし）",
-  asItLay: "ここから打ち直す（実際の配置のまま。伏せられていたものも本当のまま）",
+  asSeen: "打ち直す（見えていたまま）",
+  asItLay: "打ち直す（実際の配置）",
+  named: (move, text) => `${move}手目から${text}`,
+  open: "場面を押すと、両方の手とその盤面が開きます。",
+  replays:
+    "「見えていたまま」は伏せられていた札や牌を配りなおし、「実際の配置」は本当の配置のまま、この場面から続けます。探索の手が盤の上に二重の枠で示されます。",
 };
 const KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+let boards = 0; // the moments' details, numbered for their lines' aria-controls
 
 export function createReview({ call, showBoard, replay, close, host, signal }) {
   const button = (text, onClick, className = "md-button") => {
@@ -116,28 +121,46 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
 
   function momentList(found) {
     return h(
-      "ol",
+      "div",
       {},
-      ...found.map((moment) => {
-        const board = h("div", { className: "rb-review-board" });
-        board.innerHTML = moment.html; // engine-rendered, as the reader saw that position
-        return h(
-          "li",
-          { className: "rb-review-moment" },
-          h("strong", { textContent: TEXT.moment(moment.move, moment.loss) }),
-          h("p", {}, TEXT.played, h("span", { textContent: moment.played })),
-          h("p", {}, TEXT.better, h("strong", { textContent: moment.best })),
-          board,
-          h(
-            "div",
-            { className: "rb-review-actions" },
-            button(TEXT.look, () => go(moment.at - at).then(() => root.focus())),
-            button(TEXT.asSeen, () => replay(moment.at, true), "md-button md-button--primary"),
-            button(TEXT.asItLay, () => replay(moment.at, false)),
-          ),
-        );
-      }),
+      h("p", { className: "rb-review-replays", textContent: TEXT.open }),
+      h("ol", {}, ...found.map(momentItem)),
     );
+  }
+
+  /** One moment: a line (a button) that opens its moves, its board as the reader saw it and its
+   * replays, so that five moments take five lines until one is asked for. */
+  function momentItem(moment) {
+    const details = h(
+      "div",
+      { className: "rb-review-details", id: `rb-moment-${++boards}`, hidden: true },
+      h("p", {}, TEXT.played, h("span", { textContent: moment.played })),
+      h("p", {}, TEXT.better, h("strong", { textContent: moment.best })),
+      h("div", { className: "rb-review-board" }),
+      h(
+        "div",
+        { className: "rb-review-actions" },
+        replayButton(moment, TEXT.asSeen, true, "md-button md-button--primary"),
+        replayButton(moment, TEXT.asItLay, false, "md-button"),
+      ),
+      h("p", { className: "rb-review-replays", textContent: TEXT.replays }),
+    );
+    details.querySelector(".rb-review-board").innerHTML = moment.html; // engine-rendered, as the reader saw it
+    const line = button("", () => reveal(details.hidden), "rb-review-line");
+    line.append(h("strong", { textContent: TEXT.moment(moment.move) }), h("span", { textContent: moment.loss }));
+    line.setAttribute("aria-controls", details.id);
+    function reveal(shown) {
+      details.hidden = !shown;
+      line.setAttribute("aria-expanded", String(shown));
+    }
+    reveal(false);
+    return h("li", { className: "rb-review-moment" }, line, details);
+  }
+
+  function replayButton(moment, text, asSeen, className) {
+    const b = button(text, () => replay(moment.at, asSeen), className);
+    b.setAttribute("aria-label", TEXT.named(moment.move, text)); // each moment's buttons their own names
+    return b;
   }
 
   // Anywhere in the sandbox while the review is open (the board, its controls, a moment).
