@@ -21,6 +21,13 @@ READ_FIRST = "まずコーチの説明を読んで、「次へ」を押してく
 NOT_YOURS = "今はほかのプレイヤーが指す番です。"
 NOT_READING = "今は「次へ」で進むところではありません。"
 OVER = "チュートリアルはここまでです。「このまま続けて遊ぶ」か「新しいゲーム」を選んでください。"
+PLAY_ON = {
+    "here": "「このまま続けて遊ぶ」を押すと、この局面から続けます。ほかの席はボットが受け持ちます。",
+    "afresh": "この1局は終わりました。「このまま続けて遊ぶ」を押すと、同じ席（相手はボット）で、"
+    "練習用でないふつうの新しい1局が始まります。",
+}
+"""What 「このまま続けて遊ぶ」 will do, said at the end (engine.session: play on from the tutorial's
+position, or a fresh game when its game is over)."""
 BAD_SAVE = "保存されたチュートリアルの進み具合が正しくありません。最初から始めてください。"
 
 
@@ -142,7 +149,14 @@ class Coach:
         shown["can_back"] = self.index > 0 or begun
         if waiting == "done":
             learned = [{"text": text, "rule": rule} for text, rule in tutorial.learned]
-            return {**shown, "step": len(tutorial.steps), "waiting": waiting, "learned": learned}
+            play_on = PLAY_ON["afresh" if state.is_over() else "here"]
+            return {
+                **shown,
+                "step": len(tutorial.steps),
+                "waiting": waiting,
+                "learned": learned,
+                "play_on": play_on,
+            }
         step = self.step()
         return {
             **shown,

@@ -71,7 +71,7 @@ def play_to_the_end(page: Page, game_id: str) -> int:
         assert f"ステップ {shown['step']} / {shown['steps']}" in panel
         waiting = shown["waiting"]
         if waiting == "done":
-            assert all(item["text"] in panel for item in shown["learned"])
+            assert all(item["text"] in panel for item in shown["learned"]) and shown["play_on"] in panel
             return len(seen)
         seen.add(coach.index)
         assert shown["say"] in panel

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.coach import Coach
+from engine.coach import PLAY_ON, Coach
 from engine.errors import BadLog, IllegalAction
 from engine.registry import games
 from engine.rng import Rng
@@ -181,18 +181,34 @@ def _one_move(session: Session) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
-def test_when_it_is_over_the_reader_plays_on_against_the_default_bot(game_id: str, name: str) -> None:
+def test_when_it_is_over_the_reader_plays_on_against_the_default_bot_and_has_a_move(
+    game_id: str, name: str
+) -> None:
+    """「このまま続けて遊ぶ」 goes on from the tutorial's last position, or, where its game is over,
+    into a fresh game of the same seats; either way the reader soon has a move, and the end says
+    which of the two it will be."""
+    tutorial, game = tutorial_of(game_id, name), games()[game_id]
     session = Session.tutorial(game_id, name)
     for _ in walk(session):
         pass
-    frame = session.frame()
+    frame, over = session.frame(), session.state.is_over()
     assert frame["coach"]["waiting"] == "done" and frame["coach"]["learned"]
-    session.coach_command("continue")
+    assert frame["coach"]["play_on"] == PLAY_ON["afresh" if over else "here"]
+    played = list(session.state.history)
+    session.coach_command("continue", seed=11)
     assert session.coach is None
-    game = games()[game_id]
-    assert all(kind == f"bot:{game.default_bot}" for i, kind in enumerate(session.seats) if i != 0)
-    if not session.state.is_over():
-        assert session.next_step() in ("human", "bot")
+    bot = f"bot:{game.default_bot}"
+    assert session.seats == [
+        "human" if seat == tutorial.reader else bot for seat in range(session.state.players)
+    ]
+    assert session.state.history == ([] if over else played)
+    assert session.scenario == (None if over else name)
+    for _ in range(MAX_ACTIONS):
+        if session.next_step() != "bot":
+            break
+        session.step()
+    assert session.next_step() == "human" and session.state.current_player == tutorial.reader
+    assert session.state.legal_actions() and session.frame()["viewer"] == tutorial.reader
 
 
 def test_the_coach_refuses_what_its_step_does_not_wait_for() -> None:
