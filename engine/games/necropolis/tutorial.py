@@ -3,8 +3,9 @@
 The reader is 先手. The pile is rigged so that each kind of turn comes up in order: a tile that
 fits the grave, one that does not (the mastaba), a tile that makes a kept one fit later (from
 the mastaba to the grave), and the opponent's exchange and rebuild to watch; the pile runs out
-after the reader's last free choice, and the score decides. The other 18 tiles lie aside as
-given-up graves (the coach says the pile was shortened for practice).
+after the reader's last free choice, and the score decides. The other 18 tiles are set aside
+face down for the practice game: the board shows only their count, so nothing tells which 8
+tiles make the pile.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def start() -> NecropolisState:
         starts=["3-4", "6-6"],
         mastabas=[[], []],
         pile=list(reversed(DRAWS)),
-        discarded=aside,
+        set_aside=aside,
     )
 
 
