@@ -23,6 +23,7 @@ that follow are `then`, played one at a time like a bot's, before the next step 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,6 +33,17 @@ READ: tuple[str, ...] = ()
 """`Step.play` of a step that only explains: the reader goes on with 次へ."""
 ANY: tuple[str, ...] = ("*",)
 """`Step.play` of a step where any legal move will do."""
+SAY_LIMIT = 80
+"""The longest `Step.say`, in full-width characters (`say_width`). On a 390 px phone the coach's
+box holds about 21 full-width characters a line, and a step must be read whole without
+scrolling in about four lines (84); the four to spare allow for lines that break early (a
+bracket kept with its word, a number not split). A longer step is rewritten or split in two."""
+
+
+def say_width(text: str) -> float:
+    """How wide `text` runs, in full-width characters: a half-width one (digits, Latin letters,
+    [3|4]) counts a half."""
+    return sum(1 if unicodedata.east_asian_width(c) in "FWA" else 0.5 for c in text)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ end; a save resumes at the same step; one step back shows the step as it was. Th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -19,7 +20,9 @@ from engine.errors import BadLog, IllegalAction
 from engine.registry import games
 from engine.rng import Rng
 from engine.session import Session
-from engine.tutorial import ANY, Tutorial
+from engine.tutorial import ANY, SAY_LIMIT, Tutorial, say_width
+
+from .buttons import buttons
 
 RESAMPLES = 4
 MAX_ACTIONS = 400
@@ -38,6 +41,50 @@ def test_every_game_has_a_guided_first_game() -> None:
     for game in games().values():
         first = next(iter(game.tutorials.values()))
         assert first.title == "はじめての1局"
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_every_step_fits_a_phones_coach_box(game_id: str, name: str) -> None:
+    """A step's words are read whole on a phone: at most `SAY_LIMIT` wide (about four lines)."""
+    long = [
+        (index + 1, say_width(step.say))
+        for index, step in enumerate(tutorial_of(game_id, name).steps)
+        if say_width(step.say) > SAY_LIMIT
+    ]
+    assert long == [], f"steps wider than {SAY_LIMIT} full-width characters: rewrite or split them"
+
+
+QUOTED_BUTTON = re.compile(r"「([^「」]+)」(?:を押|ボタン)")
+"""A step's words that send the reader to a button: 「…」を押す, 「…」ボタン."""
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_a_move_step_names_its_buttons_as_the_board_writes_them(game_id: str, name: str) -> None:
+    """Every button a step (or its nudge) tells the reader to press is spelled as on the board (its
+    visible text) at that step, and a move step that takes a button with words on it (not a piece) quotes at
+    least one of them: the reader matches the words on screen."""
+    tutorial = tutorial_of(game_id, name)
+    session = Session.tutorial(game_id, name)
+    shown: dict[int, set[str]] = {}  # each move step: the text buttons on its board
+    taken: dict[int, set[str]] = {}  # each move step: those of them it takes
+    for index, waiting in walk(session):
+        if waiting != "move":
+            continue
+        step = tutorial.steps[index]
+        for button in buttons(session.frame()["html"]):
+            text = button.text.strip()
+            if text:
+                shown.setdefault(index, set()).add(text)
+                if step.play != ANY and button.attrs.get("data-action") in step.play:
+                    taken.setdefault(index, set()).add(text)
+    for index, step in enumerate(tutorial.steps):
+        named = set(QUOTED_BUTTON.findall(step.say + step.nudge))
+        assert named <= shown.get(index, set()), (
+            f"step {index + 1}: no button reads {named - shown.get(index, set())}"
+        )
+        if taken.get(index):
+            quoted = set(re.findall(r"「([^「」]+)」", step.say))
+            assert quoted & taken[index], f"step {index + 1} names none of its buttons {taken[index]}"
 
 
 @pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
