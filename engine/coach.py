@@ -56,25 +56,34 @@ class Coach:
 
     def waiting(self, state: State) -> str:
         """What the step waits for: "read" (次へ), "move" (the reader's), "script" (the other
-        seats' moves of `then`), or "done" (the tutorial is over)."""
+        seats' moves of `between` or `then`), or "done" (the tutorial is over)."""
         if self.finished():
             return "done"
         if not self._reader_done(state):
-            return "read" if self.step().is_read() else "move"
+            step = self.step()
+            if step.is_read():
+                return "read"
+            return "script" if step.between and state.current_player != self.tutorial.reader else "move"
         return "script"
 
     def scripted(self, state: State) -> str | None:
-        """The script's next move, once the reader's part of the step is done."""
+        """The script's next move: of `between` while the reader's part of the step goes on, then
+        of `then` once it is done."""
         if self.waiting(state) != "script":
             return None
-        then = self.step().then
+        step = self.step()
+        script = step.between + step.then if self._reader_done(state) else step.between
         played = len(state.history) - self.marks[-1] - self._reader_moves(state)
-        return then[played] if played < len(then) else None
+        return script[played] if played < len(script) else None
 
     def _reader_moves(self, state: State) -> int:
-        """The reader's moves since the step began (they come before the script's)."""
+        """The reader's moves since the step began: they come before the script's, or, in a step
+        with `between`, are every move of the reader's seat (the script moves only the others)."""
+        since = state.journal[self.marks[-1] :]
+        if self.step().between:
+            return sum(entry.seat == self.tutorial.reader for entry in since)
         count = 0
-        for entry in state.journal[self.marks[-1] :]:
+        for entry in since:
             if entry.seat != self.tutorial.reader:
                 break
             count += 1
@@ -86,7 +95,7 @@ class Coach:
         if step.is_read():
             return self._pressed or since > 0
         mine = self._reader_moves(state)
-        if mine < since:
+        if mine < since and not step.between:
             return True  # the script has begun
         return mine > 0 and (step.until is None or step.until(state))
 
@@ -123,8 +132,9 @@ class Coach:
     def _complete(self, state: State) -> bool:
         if not self._reader_done(state):
             return False
+        step = self.step()
         played = len(state.history) - self.marks[-1] - self._reader_moves(state)
-        return played >= len(self.step().then)
+        return played >= len(step.between) + len(step.then)
 
     def back(self, state: State) -> int:
         """One step back: to the start of the current step if the reader has begun it, else to

@@ -16,7 +16,10 @@ What the reader does at a step (`play`):
   word on why this lesson asks for the other, and the reader tries again.
 With `until`, the step takes the reader's moves (each as `play` allows) until `until` holds of
 the position (a compound turn: pick, pick, done); without it, one move. The other seats' moves
-that follow are `then`, played one at a time like a bot's, before the next step begins.
+that follow are `then`, played one at a time like a bot's, before the next step begins. The other
+seats' moves that come between the reader's moves of an `until` step (the rest of each trick, over
+the last tricks of a hand) are `between`, played whenever another seat is to move before `until`
+holds; such an `until` must stay true once it holds.
 
 `engine.coach` plays a tutorial in a session.
 """
@@ -54,6 +57,7 @@ class Step:
     play: tuple[str, ...] = READ
     until: Callable[[State], bool] | None = None
     then: tuple[str, ...] = ()
+    between: tuple[str, ...] = ()
     point: tuple[str, ...] = ()
     """What to highlight: action ids of the board's buttons, or element ids of its pieces."""
     nudge: str = ""
