@@ -289,7 +289,7 @@ def test_tiles_a_practice_game_sets_aside_lie_face_down_and_leave_the_pile_unkno
     view = state.view(0)
     assert (view["set_aside"], view["pile"], view["discarded"]) == (18, 8, [])
     html = render(view)
-    assert "練習用によけた牌: 18枚（裏向き" in html and "nec-discarded" not in html
+    assert "練習でよけた牌: 裏向き 18 枚" in html and "nec-discarded" not in html
     assert set(re.findall(r'data-tile="([0-6]-[0-6])"', html)) == {"3-4", "6-6"}
     samples = [state.resample_hidden(0, Rng(seed)) for seed in range(4)]
     assert all(sample.view(0) == view for sample in samples)

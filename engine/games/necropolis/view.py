@@ -165,7 +165,7 @@ def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     discarded = _discarded(view["discarded"], prefix)
     aside = view["set_aside"]
     aside_note = (
-        f'<p class="nec-set-aside">練習用によけた牌: {aside}枚（裏向き・使いません）</p>' if aside else ""
+        f'<p class="nec-set-aside">練習でよけた牌: 裏向き {aside} 枚</p>' if aside else ""
     )
     return (
         f'<section class="nec-centre rb-box" id="{prefix}-centre" aria-label="場の中央">'
