@@ -149,8 +149,8 @@ FIRST_STEPS = (
         holds=lambda s: s.players == 3 and _bottle(s) == (None, 19) and _view(s)["stage"] == "passing",
     ),
     Step(
-        say="配ってから手札がなくなるまでを「ハンド」と呼びます。ハンドの終わりにボトルを持つ人は、"
-        "取ったコインが0点になり、さらに19の下に伏せたカードのコインを引かれます。",
+        say="配ってから手札が尽きるまでが「ハンド」です。その終わりにボトルを持つ人は、"
+        "取ったコインが0点になり、19の下に伏せたカードのコインも引かれます。",
         rule="overview",
         holds=lambda s: _bottle(s) == (None, 19) and _view(s)["stage"] == "passing",
     ),
@@ -170,7 +170,7 @@ FIRST_STEPS = (
     ),
     Step(
         say="まず、手札から3枚を選んで渡します。1枚目は、19の下に伏せる「インプのトリック」へ。"
-        "ボトルを持ってハンドを終えた人は、ここのコインの分だけ点を引かれます。",
+        "ボトルを持ってハンドを終えた人は、ここのコインを引かれます。",
         rule="passing",
         holds=lambda s: s.current_player == READER and "imp:2" in s.legal_actions(),
     ),

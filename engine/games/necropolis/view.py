@@ -164,9 +164,7 @@ def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     )
     discarded = _discarded(view["discarded"], prefix)
     aside = view["set_aside"]
-    aside_note = (
-        f'<p class="nec-set-aside">練習でよけた牌: 裏向き {aside} 枚</p>' if aside else ""
-    )
+    aside_note = f'<p class="nec-set-aside">練習でよけた牌: 裏向き {aside} 枚</p>' if aside else ""
     return (
         f'<section class="nec-centre rb-box" id="{prefix}-centre" aria-label="場の中央">'
         f"{pile}{aside_note}{drawn}{controls}{quiet_note}{discarded}</section>"
