@@ -144,7 +144,7 @@ def _last_drawn_by_reader(state: State) -> bool:
 STEPS = (
     Step(
         say="ノーリターンへようこそ。6色のカウンターを色ごとに並べて「列」を作り、"
-        "それを「清算」して得点にするゲームです。練習用に、袋は19個にしてあります。",
+        "それを「清算」して得点にするゲームです。練習用に袋は19個です。",
         rule="overview",
         holds=lambda s: s.players == 2 and _bag(s) == 19 and _view(s)["boxed"] == 97,
         point=("nr-table",),
