@@ -399,7 +399,6 @@ class NecropolisState(State):
             "graves": [[tile_id(t) for t in grave] for grave in self._graves],
             "starts": [tile_id(t) for t in self._starts],
             "discarded": [tile_id(t) for t in self._discarded],
-            "set_aside": len(self._set_aside),
             "mastaba_counts": [len(m) for m in self._mastabas],
             "mastabas": [
                 [tile_id(t) for t in sorted(m)] if over or s == seat else None
@@ -411,6 +410,8 @@ class NecropolisState(State):
             "quiet_limit": QUIET_TURN_LIMIT,
             "legal_actions": self.legal_actions() if seat is not None and seat == current else [],
         }
+        if self._set_aside:  # only a practice game has any: an ordinary game's view is as it always was
+            view["set_aside"] = len(self._set_aside)
         if over:
             view["result"] = {
                 "ending": self._ending.value if self._ending else None,
