@@ -4,8 +4,10 @@ other seats' scripted moves. The session asks it before every move; it knows no 
 The coach keeps `marks`: how many actions had been played when each step began (the first step
 begins at 0, on the tutorial's own position); the current step is the last mark's. Everything
 else is read off the state: the actions since the current mark are the reader's part of the
-step (first) and then the script's. A saved tutorial is its log and its marks, and `resume`
-plays the log again through the same checks as play, so a damaged save is refused whole.
+step (first) and then the script's (in a step with `between`, the reader's seat's moves and the
+others' interleave: the script moves only the other seats). A saved tutorial is its log and its
+marks, and `resume` plays the log again through the same checks as play, so a damaged save is
+refused whole.
 """
 
 from __future__ import annotations
