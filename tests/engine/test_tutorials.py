@@ -112,6 +112,8 @@ def walk(session: Session, choose: str = "first") -> Iterator[tuple[int, str]]:
             session.act(takes[0] if choose == "first" else takes[-1])
         else:
             assert session.next_step() == "bot"
+            between = coach.step().between
+            assert not between or session.state.current_player != coach.tutorial.reader, "the script moved"
             session.step()
     raise AssertionError(f"the tutorial did not end in {MAX_ACTIONS} moves")
 
