@@ -94,7 +94,7 @@ def _catalog_entry(game: Game) -> Reply:
 def _open(request: dict[str, Any]) -> Reply:
     log = request.get("log")
     if isinstance(log, dict) and log.get("seed") is None:
-        log = {**log, "seed": int.from_bytes(os.urandom(4), "big") % 1_000_000}
+        log = {**log, "seed": _fresh_seed()}
     session = Session(log, request.get("seats"), request.get("coach"))
     _sessions[_sandbox_id(request)] = session
     return session.frame()
@@ -105,6 +105,11 @@ def _tutorial(request: dict[str, Any]) -> Reply:
     session = Session.tutorial(request.get("game"), request.get("name"))
     _sessions[_sandbox_id(request)] = session
     return session.frame()
+
+
+def _fresh_seed() -> int:
+    """A seed for a game nobody has seen: a new game, a replay redealt, a game after a tutorial."""
+    return int.from_bytes(os.urandom(4), "big") % 1_000_000
 
 
 def _session(request: dict[str, Any]) -> Session:
@@ -150,8 +155,9 @@ def _review(request: dict[str, Any]) -> Reply:
     if command == "weigh":
         return {"ok": True, "review": session.reviewing().weigh_next()}
     if command == "replay":
-        seed = int.from_bytes(os.urandom(4), "big") % 1_000_000
-        replayed = session.replayed(request.get("at"), as_seen=request.get("as_seen") is True, seed=seed)
+        replayed = session.replayed(
+            request.get("at"), as_seen=request.get("as_seen") is True, seed=_fresh_seed()
+        )
         _sessions[_sandbox_id(request)] = replayed
         return replayed.frame()
     raise BadOption("振り返りの操作が正しくありません。")
@@ -184,7 +190,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "tutorial": _tutorial,
     "hint": lambda request: {"ok": True, "hint": _session(request).hint()},
     "review": _review,
-    "coach": _command(lambda session, request: session.coach_command(request.get("do"))),
+    "coach": _command(lambda session, request: session.coach_command(request.get("do"), seed=_fresh_seed())),
     "export": _export,
     "close": _close,
     "bench": _bench,

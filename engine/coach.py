@@ -4,8 +4,10 @@ other seats' scripted moves. The session asks it before every move; it knows no 
 The coach keeps `marks`: how many actions had been played when each step began (the first step
 begins at 0, on the tutorial's own position); the current step is the last mark's. Everything
 else is read off the state: the actions since the current mark are the reader's part of the
-step (first) and then the script's. A saved tutorial is its log and its marks, and `resume`
-plays the log again through the same checks as play, so a damaged save is refused whole.
+step (first) and then the script's (in a step with `between`, the reader's seat's moves and the
+others' interleave: the script moves only the other seats). A saved tutorial is its log and its
+marks, and `resume` plays the log again through the same checks as play, so a damaged save is
+refused whole.
 """
 
 from __future__ import annotations
@@ -21,6 +23,13 @@ READ_FIRST = "まずコーチの説明を読んで、「次へ」を押してく
 NOT_YOURS = "今はほかのプレイヤーが指す番です。"
 NOT_READING = "今は「次へ」で進むところではありません。"
 OVER = "チュートリアルはここまでです。「このまま続けて遊ぶ」か「新しいゲーム」を選んでください。"
+PLAY_ON = {
+    "here": "「このまま続けて遊ぶ」を押すと、この局面から続けます。ほかの席はボットが受け持ちます。",
+    "afresh": "この1局は終わりました。「このまま続けて遊ぶ」を押すと、同じ席（相手はボット）で、"
+    "練習用でないふつうの新しい1局が始まります。",
+}
+"""What 「このまま続けて遊ぶ」 will do, said at the end (engine.session: play on from the tutorial's
+position, or a fresh game when its game is over)."""
 BAD_SAVE = "保存されたチュートリアルの進み具合が正しくありません。最初から始めてください。"
 
 
@@ -49,25 +58,34 @@ class Coach:
 
     def waiting(self, state: State) -> str:
         """What the step waits for: "read" (次へ), "move" (the reader's), "script" (the other
-        seats' moves of `then`), or "done" (the tutorial is over)."""
+        seats' moves of `between` or `then`), or "done" (the tutorial is over)."""
         if self.finished():
             return "done"
         if not self._reader_done(state):
-            return "read" if self.step().is_read() else "move"
+            step = self.step()
+            if step.is_read():
+                return "read"
+            return "script" if step.between and state.current_player != self.tutorial.reader else "move"
         return "script"
 
     def scripted(self, state: State) -> str | None:
-        """The script's next move, once the reader's part of the step is done."""
+        """The script's next move: of `between` while the reader's part of the step goes on, then
+        of `then` once it is done."""
         if self.waiting(state) != "script":
             return None
-        then = self.step().then
+        step = self.step()
+        script = step.between + step.then if self._reader_done(state) else step.between
         played = len(state.history) - self.marks[-1] - self._reader_moves(state)
-        return then[played] if played < len(then) else None
+        return script[played] if played < len(script) else None
 
     def _reader_moves(self, state: State) -> int:
-        """The reader's moves since the step began (they come before the script's)."""
+        """The reader's moves since the step began: they come before the script's, or, in a step
+        with `between`, are every move of the reader's seat (the script moves only the others)."""
+        since = state.journal[self.marks[-1] :]
+        if self.step().between:
+            return sum(entry.seat == self.tutorial.reader for entry in since)
         count = 0
-        for entry in state.journal[self.marks[-1] :]:
+        for entry in since:
             if entry.seat != self.tutorial.reader:
                 break
             count += 1
@@ -79,7 +97,7 @@ class Coach:
         if step.is_read():
             return self._pressed or since > 0
         mine = self._reader_moves(state)
-        if mine < since:
+        if mine < since and not step.between:
             return True  # the script has begun
         return mine > 0 and (step.until is None or step.until(state))
 
@@ -116,8 +134,9 @@ class Coach:
     def _complete(self, state: State) -> bool:
         if not self._reader_done(state):
             return False
+        step = self.step()
         played = len(state.history) - self.marks[-1] - self._reader_moves(state)
-        return played >= len(self.step().then)
+        return played >= len(step.between) + len(step.then)
 
     def back(self, state: State) -> int:
         """One step back: to the start of the current step if the reader has begun it, else to
@@ -142,7 +161,14 @@ class Coach:
         shown["can_back"] = self.index > 0 or begun
         if waiting == "done":
             learned = [{"text": text, "rule": rule} for text, rule in tutorial.learned]
-            return {**shown, "step": len(tutorial.steps), "waiting": waiting, "learned": learned}
+            play_on = PLAY_ON["afresh" if state.is_over() else "here"]
+            return {
+                **shown,
+                "step": len(tutorial.steps),
+                "waiting": waiting,
+                "learned": learned,
+                "play_on": play_on,
+            }
         step = self.step()
         return {
             **shown,

@@ -22,7 +22,7 @@ from engine.core import State
 from engine.errors import BadLog, BadOption, IllegalAction
 from engine.game import Game
 from engine.registry import find_game
-from engine.replay import Redeal, load_log, to_log
+from engine.replay import Redeal, load_log, new_game, to_log
 from engine.review import Review
 from engine.rng import Rng
 
@@ -114,9 +114,11 @@ class Session:
         self.review = None  # it reviewed a seat that may be a bot's now
         self._settle_viewer()
 
-    def coach_command(self, command: object) -> None:
+    def coach_command(self, command: object, *, seed: int = 0) -> None:
         """A tutorial's own controls: "next" (a read step's 次へ), "back" (one step), "restart",
-        and "continue" once it is over (play on: the scripted seats go to the default bot)."""
+        and "continue" once it is over: the scripted seats go to the default bot and the reader
+        plays on, from where the tutorial stopped or, if its game is over, in a fresh game of the
+        same seats with the game's usual options, dealt from `seed` (engine.coach.PLAY_ON)."""
         coach = self.coach
         if coach is None:
             raise IllegalAction(
@@ -130,6 +132,8 @@ class Session:
                 self.state = load_log(self._log(upto=keep))
             elif command == "continue" and coach.finished():
                 self.coach = None
+                if self.state.is_over():
+                    self._start_afresh(seed)
             else:
                 raise BadOption("チュートリアルの操作が正しくありません。")
             self._settle_viewer()
@@ -280,6 +284,12 @@ class Session:
             self.state.apply(action)
             coach.settle(self.state)
             self._settle_viewer()
+
+    def _start_afresh(self, seed: int) -> None:
+        """A new game of the same game, player count and seats, with the usual options."""
+        self.state = new_game(self.game.id, self.state.players, seed)
+        self.scenario = self.redeal = None
+        self.viewer = None
 
     def _resumed_coach(self, saved: object) -> Coach:
         """The coach of a saved tutorial, checked against the log (which starts at its start)."""

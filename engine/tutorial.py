@@ -16,13 +16,17 @@ What the reader does at a step (`play`):
   word on why this lesson asks for the other, and the reader tries again.
 With `until`, the step takes the reader's moves (each as `play` allows) until `until` holds of
 the position (a compound turn: pick, pick, done); without it, one move. The other seats' moves
-that follow are `then`, played one at a time like a bot's, before the next step begins.
+that follow are `then`, played one at a time like a bot's, before the next step begins. The other
+seats' moves that come between the reader's moves of an `until` step (the rest of each trick, over
+the last tricks of a hand) are `between`, played whenever another seat is to move before `until`
+holds; such an `until` must stay true once it holds.
 
 `engine.coach` plays a tutorial in a session.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,6 +36,19 @@ READ: tuple[str, ...] = ()
 """`Step.play` of a step that only explains: the reader goes on with 次へ."""
 ANY: tuple[str, ...] = ("*",)
 """`Step.play` of a step where any legal move will do."""
+SAY_LIMIT = 70
+"""The widest `Step.say`, in full-width characters (`say_width`): a step must be read whole on a
+phone, in at most four lines of the coach's box. At 390 px the box holds about 21 full-width
+characters a line, but lines break early (a bracket kept with its word, a number not split):
+measured in Chromium at 390 px, one step 71.5 wide took five lines, and at this limit all 163
+steps take at most four (at 360 px, 27 of them take five). A longer step is rewritten or split
+in two, one idea each."""
+
+
+def say_width(text: str) -> float:
+    """How wide `text` runs, in full-width characters: a half-width one (digits, Latin letters,
+    [3|4]) counts a half."""
+    return sum(1 if unicodedata.east_asian_width(c) in "FWA" else 0.5 for c in text)
 
 
 @dataclass(frozen=True)
@@ -42,6 +59,7 @@ class Step:
     play: tuple[str, ...] = READ
     until: Callable[[State], bool] | None = None
     then: tuple[str, ...] = ()
+    between: tuple[str, ...] = ()
     point: tuple[str, ...] = ()
     """What to highlight: action ids of the board's buttons, or element ids of its pieces."""
     nudge: str = ""

@@ -5,11 +5,11 @@ costs a fresh clone's tests some ten seconds), the others (the same panel, more 
 The reader opens 「はじめての1局」 (and any other tutorial) from the page's own button, then only
 presses Tab and Enter: 次へ on a read step, the move the step asks for on a move step (the first it
 takes, as the engine says on the worker's own save, replayed in host Python), 「このまま続けて遊ぶ」
-at the end. At every step the coach panel must say what the engine's coach says, and as each
-tutorial opens axe-core must find no serious violation in the sandbox with the panel open, at the
-width it is played at (both widths across the games' first tutorials; the rest of the page is swept
-in test_accessibility.py). Also: a reload in the middle resumes at the same step, and a link to the
-tutorial's name opens it.
+at the end, after which a game goes on (the panel said how). At every step the coach panel must
+say what the engine's coach says, and as each tutorial opens axe-core must find no serious
+violation in the sandbox with the panel open, at the width it is played at (both widths across the
+games' first tutorials; the rest of the page is swept in test_accessibility.py). Also: a reload
+in the middle resumes at the same step, and a link to the tutorial's name opens it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.registry import games
 from engine.session import Session
 from engine.tutorial import ANY
 from tests.browser.conftest import WarmSite
-from tests.browser.helpers import SANDBOX, press, saved, wait_settled
+from tests.browser.helpers import SANDBOX, legal_buttons, next_step, press, saved, wait_settled
 from tests.browser.test_accessibility import serious_violations
 
 TUTORIALS = [(game_id, name) for game_id, game in games().items() for name in game.tutorials]
@@ -71,7 +71,7 @@ def play_to_the_end(page: Page, game_id: str) -> int:
         assert f"ステップ {shown['step']} / {shown['steps']}" in panel
         waiting = shown["waiting"]
         if waiting == "done":
-            assert all(item["text"] in panel for item in shown["learned"])
+            assert all(item["text"] in panel for item in shown["learned"]) and shown["play_on"] in panel
             return len(seen)
         seen.add(coach.index)
         assert shown["say"] in panel
@@ -100,6 +100,8 @@ def test_a_tutorial_played_to_its_end_with_the_keyboard(
         press(page, PLAY_ON)
         assert page.locator(f"{SANDBOX} .rb-coach").is_hidden()
         assert engine_session(page, game_id).coach is None
+        assert next_step(page) in ("human", "bot")  # a game goes on (the reader's move, or a bot's first)
+        assert next_step(page) == "bot" or legal_buttons(page)
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
 

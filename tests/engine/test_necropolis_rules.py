@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import engine
@@ -276,6 +278,23 @@ def test_decision_a_discarded_grave_lies_face_down_at_the_table_and_face_up_in_t
     area = render(state.view(1)).split('class="nec-discarded"', 1)[1]
     assert "卓では裏向き" in area
     assert [b for b in ("1-2", "1-3") if f'data-tile="{b}"' in area] == ["1-2", "1-3"]
+
+
+def test_tiles_a_practice_game_sets_aside_lie_face_down_and_leave_the_pile_unknown() -> None:
+    """The first tutorial's 18 tiles out of play: the board shows their count, never their faces
+    (no discard pile nobody made, and no way to tell which 8 tiles are the pile)."""
+    from engine.games.necropolis.tutorial import start
+
+    state = start()
+    view = state.view(0)
+    assert (view["set_aside"], view["pile"], view["discarded"]) == (18, 8, [])
+    html = render(view)
+    assert "練習でよけた牌: 裏向き 18 枚" in html and "nec-discarded" not in html
+    assert set(re.findall(r'data-tile="([0-6]-[0-6])"', html)) == {"3-4", "6-6"}
+    samples = [state.resample_hidden(0, Rng(seed)) for seed in range(4)]
+    assert all(sample.view(0) == view for sample in samples)
+    assert len({tuple(sorted(sample._pile)) for sample in samples}) > 1  # which 8 are the pile: unknown
+    assert sorted(samples[0].components()) == sorted(state.components())
 
 
 def test_every_button_is_named_by_what_it_shows() -> None:

@@ -10,16 +10,19 @@ end; a save resumes at the same step; one step back shows the step as it was. Th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 
-from engine.coach import Coach
+from engine.coach import PLAY_ON, Coach
 from engine.errors import BadLog, IllegalAction
 from engine.registry import games
 from engine.rng import Rng
 from engine.session import Session
-from engine.tutorial import ANY, Tutorial
+from engine.tutorial import ANY, SAY_LIMIT, Tutorial, say_width
+
+from .buttons import buttons
 
 RESAMPLES = 4
 MAX_ACTIONS = 400
@@ -38,6 +41,50 @@ def test_every_game_has_a_guided_first_game() -> None:
     for game in games().values():
         first = next(iter(game.tutorials.values()))
         assert first.title == "はじめての1局"
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_every_step_fits_a_phones_coach_box(game_id: str, name: str) -> None:
+    """A step's words are read whole on a phone: at most `SAY_LIMIT` wide (about four lines)."""
+    long = [
+        (index + 1, say_width(step.say))
+        for index, step in enumerate(tutorial_of(game_id, name).steps)
+        if say_width(step.say) > SAY_LIMIT
+    ]
+    assert long == [], f"steps wider than {SAY_LIMIT} full-width characters: rewrite or split them"
+
+
+QUOTED_BUTTON = re.compile(r"「([^「」]+)」(?:を押|ボタン)")
+"""A step's words that send the reader to a button: 「…」を押す, 「…」ボタン."""
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_a_move_step_names_its_buttons_as_the_board_writes_them(game_id: str, name: str) -> None:
+    """Every button a step (or its nudge) tells the reader to press is spelled as on the board (its
+    visible text) at that step, and a move step that takes a button with words on it (not a piece) quotes at
+    least one of them: the reader matches the words on screen."""
+    tutorial = tutorial_of(game_id, name)
+    session = Session.tutorial(game_id, name)
+    shown: dict[int, set[str]] = {}  # each move step: the text buttons on its board
+    taken: dict[int, set[str]] = {}  # each move step: those of them it takes
+    for index, waiting in walk(session):
+        if waiting != "move":
+            continue
+        step = tutorial.steps[index]
+        for button in buttons(session.frame()["html"]):
+            text = button.text.strip()
+            if text:
+                shown.setdefault(index, set()).add(text)
+                if step.play != ANY and button.attrs.get("data-action") in step.play:
+                    taken.setdefault(index, set()).add(text)
+    for index, step in enumerate(tutorial.steps):
+        named = set(QUOTED_BUTTON.findall(step.say + step.nudge))
+        assert named <= shown.get(index, set()), (
+            f"step {index + 1}: no button reads {named - shown.get(index, set())}"
+        )
+        if taken.get(index):
+            quoted = set(re.findall(r"「([^「」]+)」", step.say))
+            assert quoted & taken[index], f"step {index + 1} names none of its buttons {taken[index]}"
 
 
 @pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
@@ -65,6 +112,8 @@ def walk(session: Session, choose: str = "first") -> Iterator[tuple[int, str]]:
             session.act(takes[0] if choose == "first" else takes[-1])
         else:
             assert session.next_step() == "bot"
+            between = coach.step().between
+            assert not between or session.state.current_player != coach.tutorial.reader, "the script moved"
             session.step()
     raise AssertionError(f"the tutorial did not end in {MAX_ACTIONS} moves")
 
@@ -181,18 +230,34 @@ def _one_move(session: Session) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
-def test_when_it_is_over_the_reader_plays_on_against_the_default_bot(game_id: str, name: str) -> None:
+def test_when_it_is_over_the_reader_plays_on_against_the_default_bot_and_has_a_move(
+    game_id: str, name: str
+) -> None:
+    """「このまま続けて遊ぶ」 goes on from the tutorial's last position, or, where its game is over,
+    into a fresh game of the same seats; either way the reader soon has a move, and the end says
+    which of the two it will be."""
+    tutorial, game = tutorial_of(game_id, name), games()[game_id]
     session = Session.tutorial(game_id, name)
     for _ in walk(session):
         pass
-    frame = session.frame()
+    frame, over = session.frame(), session.state.is_over()
     assert frame["coach"]["waiting"] == "done" and frame["coach"]["learned"]
-    session.coach_command("continue")
+    assert frame["coach"]["play_on"] == PLAY_ON["afresh" if over else "here"]
+    played = list(session.state.history)
+    session.coach_command("continue", seed=11)
     assert session.coach is None
-    game = games()[game_id]
-    assert all(kind == f"bot:{game.default_bot}" for i, kind in enumerate(session.seats) if i != 0)
-    if not session.state.is_over():
-        assert session.next_step() in ("human", "bot")
+    bot = f"bot:{game.default_bot}"
+    assert session.seats == [
+        "human" if seat == tutorial.reader else bot for seat in range(session.state.players)
+    ]
+    assert session.state.history == ([] if over else played)
+    assert session.scenario == (None if over else name)
+    for _ in range(MAX_ACTIONS):
+        if session.next_step() != "bot":
+            break
+        session.step()
+    assert session.next_step() == "human" and session.state.current_player == tutorial.reader
+    assert session.state.legal_actions() and session.frame()["viewer"] == tutorial.reader
 
 
 def test_the_coach_refuses_what_its_step_does_not_wait_for() -> None:

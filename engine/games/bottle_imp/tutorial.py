@@ -10,7 +10,8 @@ under a smaller price card. From the sixth trick on every card the reader holds 
 price and below what プレイヤー2 leads, so any card will do and プレイヤー2 takes every trick,
 whatever the reader plays: the hand plays out to its scoring, where プレイヤー2 holds the bottle.
 A read step's `then` is one move at most: the coach cannot yet resume a save taken part-way
-through a longer one, so the next lead comes with the move step before it.
+through a longer one, so the next lead comes with the move step before it. The last three
+tricks are one step: the other seats' cards come `between` the reader's.
 
 2 players (「2人で遊ぶとき」): the deal, the passes, the face-up cards turned up, and one
 four-card trick where following is judged for the hand and the face-up cards apart; the reader
@@ -22,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
+from engine.games.bottle_imp.cards import SUIT
 from engine.games.bottle_imp.rules import ONE_HAND, BottleImpState
 from engine.tutorial import ANY, Step, Tutorial
 
@@ -112,23 +114,68 @@ RIGHT_HANDS_OVER = ("imp:28", "left:13", "right:14", "done")
 
 # --- 3 players: a whole hand ----------------------------------------------------------------------
 
+
+def _passed(state: State) -> bool:
+    return (
+        len(_hand(state)) == 11
+        and _received(state) == [[LEFT, 29], [RIGHT, 13]]
+        and _view(state)["imp_count"] == 3
+    )
+
+
+def _first_lead(state: State) -> bool:
+    return state.current_player == READER and _trick(state) == [] and _playable(state) == _hand(state)
+
+
+def _reds_above(state: State, price: int) -> bool:
+    """Every red card the reader holds is above `price` (and it holds some)."""
+    reds = [card for card in _hand(state) if SUIT[card] == "R"]
+    return bool(reds) and all(card > price for card in reds)
+
+
+def _blue_led(state: State) -> bool:
+    return _trick(state) == [20] and _playable(state) == [6, 13, 17, 24, 27]
+
+
+def _yellow_7_led(state: State) -> bool:
+    return _trick(state) == [7, 5] and _playable(state) == _hand(state) and _bottle(state) == (LEFT, 11)
+
+
 FIRST_STEPS = (
     Step(
-        say="ボトルインプへようこそ。1人1枚ずつ出し合う「トリック」に勝って、取ったカードのコイン（カードの下の丸）を"
-        "集めるゲームです。ただし、ハンドの終わりにボトルを持っている人は、コインが0点になったうえ、点を失います。",
+        say="ボトルインプへようこそ。1人1枚ずつ出し合う「トリック」に勝って、取ったカードのコイン"
+        "（カードの下の丸）を集めるゲームです。",
         rule="overview",
         holds=lambda s: s.players == 3 and _bottle(s) == (None, 19) and _view(s)["stage"] == "passing",
     ),
     Step(
-        say="3人に12枚ずつ配りました。中央の19のカードに立っているのがボトルで、値段は19、持ち主はまだいません。"
-        "値段より小さいカードでトリックに勝った人が、ボトルを受け取ります。今回は1ハンドだけの勝負です。",
+        say="配ってから手札が尽きるまでが「ハンド」です。その終わりにボトルを持つ人は、"
+        "取ったコインが0点になり、19の下に伏せたカードの分を引かれます。",
+        rule="overview",
+        holds=lambda s: _bottle(s) == (None, 19) and _view(s)["stage"] == "passing",
+    ),
+    Step(
+        say="3人に12枚ずつ配りました。今回は1ハンドだけの勝負です。中央の19のカードに立っているのが"
+        "ボトルで、値段は19、持ち主はまだいません。",
         rule="setup",
         holds=lambda s: len(_hand(s)) == 12 and _bottle(s) == (None, 19) and _view(s)["target"] == ONE_HAND,
         point=("bi-price",),
     ),
     Step(
-        say="まず、手札から3枚を選んで渡します。1枚目は、19の下に伏せる「インプのトリック」に入れるカードです。"
-        "ボトルを持ってハンドを終えた人がここのコインを失うので、自分がそうなったときに備えて、コイン1枚の黄2を入れましょう。",
+        say="値段より小さいカードでトリックに勝った人が、ボトルを受け取ります。"
+        "小さいカードを持っているほど、ボトルを受け取りやすいのです。",
+        rule="setup",
+        holds=lambda s: _bottle(s) == (None, 19),
+        point=("bi-price",),
+    ),
+    Step(
+        say="まず手札から3枚を選んで渡します。1枚目は、19の下に伏せる「インプのトリック」へ。"
+        "ボトルを持って終えた人は、ここのコインを引かれます。",
+        rule="passing",
+        holds=lambda s: s.current_player == READER and "imp:2" in s.legal_actions(),
+    ),
+    Step(
+        say="自分が引かれる側になったときに備えて、コインが1枚だけの黄2を入れましょう。手札の黄2を押します。",
         rule="passing",
         holds=lambda s: s.current_player == READER and "imp:2" in s.legal_actions(),
         play=("imp:2",),
@@ -136,8 +183,8 @@ FIRST_STEPS = (
         nudge="この練習では黄2を入れます。コインが1枚だけで、数字が小さく、手元に残すとボトルを引き寄せやすいカードです。",
     ),
     Step(
-        say="次に、左隣のプレイヤー2と右隣のプレイヤー3に1枚ずつ選び、「渡す」を押します。"
-        "数字の小さいカードはボトルを引き寄せやすいので、黄7を左隣へ、黄3を右隣へ渡しましょう。",
+        say="次に、左隣のプレイヤー2へ黄7、右隣のプレイヤー3へ黄3を選び、「渡す」を押しましょう。"
+        "ボトルを引き寄せやすい小さいカードを手放します。",
         rule="passing",
         holds=lambda s: _passing(s)["picks"] == [2, None, None] and "left:7" in s.legal_actions(),
         play=("left:7", "right:3", "done"),
@@ -147,39 +194,51 @@ FIRST_STEPS = (
         nudge="この練習では、左隣に黄7、右隣に黄3を選んでから「渡す」を押します。",
     ),
     Step(
-        say="全員が選び終えたので、一斉に渡しました。点線の枠の赤29と青13が、受け取ったカードです。"
-        "インプのトリックは3枚で、表向きの黄2はあなたが入れたもの。ほかの2枚は入れた人にしか分からず、"
-        "ハンドの終わりに表に返します。",
+        say="全員が選び終えたので、一斉に渡しました。点線の枠の赤29と青13が、受け取ったカードです。",
         rule="visibility",
-        holds=lambda s: (
-            len(_hand(s)) == 11 and _received(s) == [[LEFT, 29], [RIGHT, 13]] and _view(s)["imp_count"] == 3
-        ),
-        point=("bi-card-29", "bi-card-13", "bi-card-2"),
+        holds=_passed,
+        point=("bi-card-29", "bi-card-13"),
+    ),
+    Step(
+        say="インプのトリックの3枚は、ハンドの終わりまで伏せたままです。自分が入れた黄2だけは分かります"
+        "（画面では表向きに描きます）。",
+        rule="visibility",
+        holds=_passed,
+        point=("bi-card-2",),
     ),
     Step(
         say="最初のトリックは、ディーラー（プレイヤー3）の左隣のあなたがリード（最初の1枚を出すこと）します。"
-        "リードはどのカードでもかまいません。赤を1枚出してみましょう。",
+        "リードはどのカードでもかまいません。",
         rule="playing",
-        holds=lambda s: s.current_player == READER and _trick(s) == [] and _playable(s) == _hand(s),
+        holds=_first_lead,
+    ),
+    Step(
+        say="あなたの赤はどれも値段19より大きいので、赤を出せばボトルを受け取りません。赤のカードを1枚押しましょう。",
+        rule="playing",
+        holds=lambda s: _first_lead(s) and _reds_above(s, 19),
         play=_plays(*REDS),
         then=("play:14", "play:16"),
         point=_plays(*REDS),
         nudge="どのカードでもリードできますが、この練習では赤のカードでリードしてください。",
     ),
     Step(
-        say="値段より小さいカードが出たときは、その中でいちばん大きいカードが勝ちます。"
-        "19より小さい14と16のうち、16を出したプレイヤー3がトリックを取り、ボトルも受け取りました。値段は16です。",
+        say="値段より小さいカードが出たら、その中でいちばん大きいカードが勝ちます。"
+        "14と16のうち、16のプレイヤー3が勝ってボトルを受け取り、値段は16です。",
         rule="winning",
         holds=lambda s: _took(s, RIGHT, 16) and _bottle(s) == (RIGHT, 16),
         then=("play:20",),
         point=("bi-price",),
     ),
     Step(
-        say="トリックを取ったプレイヤー3が、次のトリックに青20をリードしました。"
-        "リードと同じ色を持っていたら、その色を出さなければなりません。"
-        "値段16より小さい青6や青13はボトルを受け取るおそれがあるので、青17・青24・青27のどれかを出しましょう。",
+        say="プレイヤー3が次のトリックに青20をリードしました。リードと同じ色を持っていれば、"
+        "その色を出さなければなりません。",
         rule="following",
-        holds=lambda s: _trick(s) == [20] and _playable(s) == [6, 13, 17, 24, 27],
+        holds=_blue_led,
+    ),
+    Step(
+        say="値段16より小さい青6や青13は、ボトルを受け取るおそれがあります。青17・青24・青27のどれかを押しましょう。",
+        rule="following",
+        holds=_blue_led,
         play=_plays(17, 24, 27),
         then=("play:30", "play:12"),
         point=_plays(17, 24, 27),
@@ -187,112 +246,110 @@ FIRST_STEPS = (
     ),
     Step(
         say="値段より小さいカードが1枚もないときは、いちばん大きいカードが勝ちます。"
-        "青30のプレイヤー2がトリックを取りましたが、ボトルはプレイヤー3のまま、値段も16のままです。",
+        "青30のプレイヤー2が勝ちましたが、ボトルと値段16はそのままです。",
         rule="winning",
         holds=lambda s: _took(s, LEFT, 30) and _bottle(s) == (RIGHT, 16),
         then=("play:3",),
     ),
     Step(
-        say="プレイヤー2が黄12をリードしました。あなたの黄は15だけなので、15を出すしかありません。"
-        "12・3・15はどれも値段16より小さく、いちばん大きい15が勝つので、ボトルはあなたに移ります。",
+        say="プレイヤー2が黄12をリードしました。あなたの黄は15だけなので、黄15を押すしかありません。",
         rule="following",
         holds=lambda s: _trick(s) == [12, 3] and _playable(s) == [15] and _bottle(s) == (RIGHT, 16),
         play=("play:15",),
         point=("play:15",),
     ),
     Step(
-        say="ボトルを持ったままハンドが終わると、あなたが点を失います。"
-        "手放すには、ほかの人に値段15より小さいカードでトリックを取ってもらうしかありません。15より大きい赤でリードしましょう。",
+        say="12・3・15はどれも値段16より小さく、いちばん大きい15が勝ちました。ボトルはあなたに移り、値段は15です。",
         rule="winning",
-        holds=lambda s: (
-            _bottle(s) == (READER, 15)
-            and _trick(s) == []
-            and all(card > 15 for card in _hand(s) if card in REDS)
-        ),
+        holds=lambda s: _took(s, READER, 15) and _bottle(s) == (READER, 15) and _trick(s) == [],
+        point=("bi-price",),
+    ),
+    Step(
+        say="手放すには、ほかの人に15より小さいカードで勝ってもらうしかありません。"
+        "あなたの赤はどれも15より大きいので、赤でリードしましょう。",
+        rule="winning",
+        holds=lambda s: _bottle(s) == (READER, 15) and _trick(s) == [] and _reds_above(s, 15),
         play=_plays(*REDS),
         then=("play:11", "play:4", "play:7"),
         point=_plays(*REDS),
         nudge="この練習では赤でリードします。あなたの赤はどれも値段15より大きいので、このトリックでボトルを取り直すことはありません。",
     ),
     Step(
-        say="プレイヤー2が値段15より小さい赤11で勝ち、ボトルはプレイヤー2へ移りました。値段は11です。"
-        "あなたが取った黄3・黄12・黄15は、ボトルが移っても、あなたの手元に残ります。",
+        say="プレイヤー2が15より小さい赤11で勝ち、ボトルは値段11でプレイヤー2へ。"
+        "あなたが取った黄3・12・15は、そのまま手元に残ります。",
         rule="winning",
         holds=lambda s: _took(s, LEFT, 11) and _bottle(s) == (LEFT, 11) and _won(s, READER) == [3, 12, 15],
         then=("play:5",),
         point=("bi-card-3", "bi-card-12", "bi-card-15"),
     ),
     Step(
-        say="プレイヤー2が黄7をリードしました。リードの色を持っていないときは、どのカードを出してもかまいません。"
-        "7は値段11より小さいので、さらに小さい青6を出せば、ボトルを受け取らずに小さいカードを手放せます。",
+        say="プレイヤー2が黄7をリードしました。リードの色を持っていないときは、どのカードを出してもかまいません。",
         rule="following",
-        holds=lambda s: _trick(s) == [7, 5] and _playable(s) == _hand(s) and _bottle(s) == (LEFT, 11),
+        holds=_yellow_7_led,
+    ),
+    Step(
+        say="7は値段11より小さいので、さらに小さい青6なら、ボトルを受け取らずに手放せます。青6を押しましょう。",
+        rule="following",
+        holds=_yellow_7_led,
         play=("play:6",),
         then=("play:37", "play:9"),
         point=("play:6",),
         nudge="どのカードでも出せますが、ここでは青6を手放しましょう。7より小さいので、このトリックは7のプレイヤー2が取ります。",
     ),
     Step(
-        say="ボトルの持ち主が値段より小さいカードで勝つと、ボトルは持ち主のまま、値段だけが下がります（いまは7）。"
-        "ここからは、出すカードを自分で選んでください。",
+        say="ボトルの持ち主が値段より小さいカードで勝つと、ボトルはそのまま、値段だけ下がります（いまは7）。"
+        "ここからは、出すカードを自分で選びましょう。",
         rule="winning",
         holds=lambda s: _took(s, LEFT, 7) and _bottle(s) == (LEFT, 7) and _trick(s) == [37, 9],
         play=ANY,
         then=("play:36", "play:18"),
     ),
     Step(
-        say="あなたの手札はどれも値段7より大きく、値段は下がる一方なので、このハンドでボトルがあなたに回ってくることは"
-        "もうありません。",
+        say="あなたの手札はどれも値段7より大きく、値段は下がる一方なので、このハンドでボトルがあなたに"
+        "回ってくることはもうありません。",
         rule="winning",
         holds=lambda s: all(card > _bottle(s)[1] for card in _hand(s)) and _trick(s) == [36, 18],
         play=ANY,
         then=("play:34", "play:8"),
     ),
     Step(
-        say="プレイヤー2は大きいカードで勝ち続けています。"
-        "それでも、ボトルを持ったままハンドを終えると、取ったカードのコインは数えません。",
+        say="プレイヤー2は大きいカードで勝ち続けています。それでも、ボトルを持ったままハンドを終えると、"
+        "取ったカードのコインは数えません。",
         rule="scoring",
         holds=lambda s: _bottle(s)[0] == LEFT and len(_won(s, LEFT)) == 15 and _trick(s) == [34, 8],
         play=ANY,
         then=("play:35", "play:22"),
     ),
     Step(
-        say="残りは3トリックです。好きなカードを出してください。",
+        say="残りの3トリックも好きに出してください。小さいカードは終盤ほど危険です。"
+        "値段が下がりきってから残ると、最後にボトルを押しつけられます。",
         rule="playing",
         holds=lambda s: len(_hand(s)) == 3 and _trick(s) == [35, 22],
         play=ANY,
-        then=("play:32", "play:10"),
+        until=lambda s: not _hand(s),
+        between=("play:32", "play:10", "play:33", "play:25"),
     ),
     Step(
-        say="あと2トリックです。",
-        rule="playing",
-        holds=lambda s: len(_hand(s)) == 2 and _trick(s) == [32, 10],
-        play=ANY,
-        then=("play:33", "play:25"),
-    ),
-    Step(
-        say="最後のトリックです。",
-        rule="playing",
-        holds=lambda s: len(_hand(s)) == 1 and _trick(s) == [33, 25],
-        play=ANY,
-    ),
-    Step(
-        say="手札がなくなり、ハンドが終わりました。インプのトリックを表に返すと、黄1・黄2・黄28でコインは8枚です。"
-        "ボトルを持つプレイヤー2は、取ったカードを1枚も数えず、8を失って−8点です。",
+        say="手札がなくなり、ハンドが終わりました。インプのトリックを表に返すと、黄1・黄2・黄28で、コインは8枚です。",
         rule="scoring",
-        holds=lambda s: (
-            s.is_over()
-            and _view(s)["results"][-1]["imp"] == [1, 2, 28]
-            and _view(s)["results"][-1]["holder"] == LEFT
-            and s.scores()[LEFT] == -8
-        ),
+        holds=lambda s: s.is_over() and _view(s)["results"][-1]["imp"] == [1, 2, 28],
         point=("bi-card-1", "bi-card-2", "bi-card-28"),
     ),
     Step(
-        say="ボトルを持っていない人は、取ったカードのコインがそのまま得点です。"
-        "1ハンドだけの今回は、10点のあなたの勝ちです。ふつうは、だれかの合計が目標点（標準は500点）に届くまでハンドを重ねます。",
+        say="ボトルを持つプレイヤー2は、取ったカードのコインを1枚も数えず、インプのトリックの8を引かれて−8点です。",
+        rule="scoring",
+        holds=lambda s: _view(s)["results"][-1]["holder"] == LEFT and s.scores()[LEFT] == -8,
+    ),
+    Step(
+        say="ボトルを持っていない人は、取ったカードのコインがそのまま得点です。1ハンドだけの今回は、"
+        "10点のあなたの勝ちです。",
         rule="ending",
         holds=lambda s: s.winners() == [READER] and s.scores()[READER] == 10,
+    ),
+    Step(
+        say="ふつうは、だれかの合計が目標点（標準は500点）に届くまで、ハンドを重ねて遊びます。",
+        rule="ending",
+        holds=lambda s: s.is_over() and _view(s)["target"] == ONE_HAND,
     ),
 )
 
@@ -325,8 +382,8 @@ FIRST_GAME = Tutorial(
 
 TWO_STEPS = (
     Step(
-        say="2人で遊ぶときの、3人との違いを最初のトリックまで見ていきます。2人には、手札12枚のほかに公開札6枚ずつを配ります。"
-        "相手の公開札は、カードを渡し終えるまで伏せてあります。",
+        say="2人で遊ぶときの違いを、最初のトリックまで見ていきます。2人には、手札12枚のほかに"
+        "公開札を6枚ずつ配ります。",
         rule="two-players",
         holds=lambda s: (
             s.players == 2
@@ -337,7 +394,8 @@ TWO_STEPS = (
         point=("bi-seat-1",),
     ),
     Step(
-        say="渡すカードは、手札から4枚です。まずインプのトリックに2枚を選びます。コインが1枚ずつの黄1と青4にしましょう。",
+        say="渡すカードは手札から4枚です。まずインプのトリックに2枚。引かれるかもしれないコインなので、"
+        "コイン1枚ずつの黄1と青4を押しましょう。",
         rule="two-players",
         holds=lambda s: (
             _passing(s)["slots"] == ["imp", "imp", "open", "hand"] and "imp:1" in s.legal_actions()
@@ -348,7 +406,8 @@ TWO_STEPS = (
         nudge="この練習では、インプのトリックにコインの少ない黄1と青4を入れます。",
     ),
     Step(
-        say="次に、相手の公開札へ1枚、相手の手札へ1枚を選び、「渡す」を押します。黄5を公開札へ、黄7を手札へ渡しましょう。",
+        say="次に相手の公開札へ黄5、相手の手札へ黄7を選び、「渡す」を押しましょう。"
+        "ボトルを引き寄せやすい小さいカードを相手に回します。",
         rule="two-players",
         holds=lambda s: sorted(_passing(s)["picks"][:2]) == [1, 4] and "open:5" in s.legal_actions(),
         play=("open:5", "hand:7", "done"),
@@ -358,20 +417,30 @@ TWO_STEPS = (
         nudge="この練習では、相手の公開札に黄5、相手の手札に黄7を選んでから「渡す」を押します。",
     ),
     Step(
-        say="2人とも渡し終えたので、公開札を表にしました。ここからは、相手の公開札も見えます。"
-        "あなたの公開札には、相手から黄22が加わりました。手札は9枚、公開札は7枚、インプのトリックは4枚です。",
+        say="2人とも渡し終えたので、公開札を表にしました。ここからは相手の公開札も見えます。"
+        "あなたの公開札には、相手から黄22が加わりました。",
         rule="two-players",
         holds=lambda s: (
-            len(_hand(s)) == 9
-            and _view(s)["seats"][READER]["open"] == [3, 9, 13, 22, 24, 27, 28]
+            _view(s)["seats"][READER]["open"] == [3, 9, 13, 22, 24, 27, 28]
             and None not in _view(s)["seats"][OPPONENT]["open"]
-            and _view(s)["imp_count"] == 4
         ),
         point=("bi-seat-1", "bi-card-22"),
     ),
     Step(
-        say="ディーラーでないあなたがリードします。1回のトリックは4枚で、あなた、相手、あなた、相手の順に出します。"
-        "手札からも公開札からも出せます。手札の赤33をリードしましょう。",
+        say="これで手札は9枚、公開札は7枚、インプのトリックは4枚です。",
+        rule="two-players",
+        holds=lambda s: (
+            len(_hand(s)) == 9 and len(_view(s)["seats"][READER]["open"]) == 7 and _view(s)["imp_count"] == 4
+        ),
+    ),
+    Step(
+        say="ディーラーでないあなたがリードします。1回のトリックは4枚で、あなた、相手、あなた、相手の順です。"
+        "手札からも公開札からも出せます。",
+        rule="two-players",
+        holds=lambda s: s.current_player == READER and _trick(s) == [] and 33 in _hand(s),
+    ),
+    Step(
+        say="値段19より大きい赤33なら、ボトルを受け取りません。手札の赤33を押して、リードしましょう。",
         rule="two-players",
         holds=lambda s: s.current_player == READER and _trick(s) == [] and 33 in _hand(s),
         play=("play:33",),
@@ -380,16 +449,16 @@ TWO_STEPS = (
         nudge="この練習では、手札の赤33をリードします。",
     ),
     Step(
-        say="相手は公開札から赤16を出しました。あなたの2枚目もリードの赤に従いますが、手札と公開札は別々に見ます。"
-        "手札からなら赤14か赤21、赤のない公開札からならどれでも出せます。",
+        say="相手は公開札から赤16。あなたの2枚目もリードの赤に従いますが、手札と公開札は別々に見ます。"
+        "手札なら赤14か赤21、公開札ならどれでも出せます。",
         rule="two-player-follow",
         holds=lambda s: _trick(s) == [33, 16] and _playable(s) == [3, 9, 13, 14, 21, 22, 24, 27, 28],
         play=ANY,
         then=("play:36",),
     ),
     Step(
-        say="値段19より小さいカードのうち最大の16で、相手がトリックを取り、ボトルを受け取りました。"
-        "勝ち負け、ボトル、得点計算は3人のときと同じです。1ハンドは8トリックです。",
+        say="値段19より小さいカードのうち最大の16で、相手が勝ってボトルを受け取りました。"
+        "勝ち負けと得点計算は3人と同じ、1ハンドは8トリックです。",
         rule="winning",
         holds=lambda s: _took(s, OPPONENT, 16) and _bottle(s) == (OPPONENT, 16),
     ),

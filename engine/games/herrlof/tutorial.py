@@ -104,55 +104,119 @@ def _hagalaz_lesson(state: State) -> bool:
     )
 
 
+def _bidding(state: State) -> bool:
+    return (
+        set(state.legal_actions()) == _bids(15)
+        and _view(state)["seats"][SECOND]["has_bid"]
+        and _view(state)["seats"][SECOND]["bid"] is None
+    )
+
+
+def _red_5_led(state: State) -> bool:
+    return _view(state)["trick"] == [[SECOND, "R5"]] and _plays(state) == {"R7", "V", "H"}
+
+
+def _valknut_led(state: State) -> bool:
+    return (
+        _view(state)["trick"] == [[SECOND, "V"]]
+        and _plays(state) == set(_view(state)["hand"])
+        and _destroys(state, "V", turns=True)
+        and all(_destroys(state, card, turns=False) for card in _plays(state) - {"V"})
+    )
+
+
+def _trump_turned(state: State) -> bool:
+    return (
+        _view(state)["indicator"] == ["G5", "Y5"]
+        and _view(state)["trump"] == "Y"
+        and _last(state)[1] is None
+        and _tricks(state) == [1, 1]
+        and _view(state)["trick"] == [[SECOND, "H"]]
+    )
+
+
+def _round_over(state: State) -> bool:
+    return (
+        _result(state)["bids"] == [5, 3]
+        and _result(state)["tricks"] == [5, 2]
+        and _result(state)["points"] == [20, 2]
+    )
+
+
 FIRST_STEPS = (
     Step(
-        say="ヘルロフへようこそ。1人1枚ずつカードを出し合い、いちばん強いカードを出した人がその1組（トリック）を"
-        "取るゲームです。大切なのは、最初に予想した数ぴったりにトリックを取ることです。",
+        say="ヘルロフへようこそ。1人1枚ずつカードを出し、いちばん強いカードを出した人が、"
+        "その1組（トリック）を取るゲームです。",
         rule="overview",
         holds=lambda s: s.players == 2 and _view(s)["stage"] == "bid" and s.current_player == READER,
     ),
     Step(
-        say="ラウンドごとに、取ったトリックと予想の的中で点を集めます。だれかの合計が目標点に届いたら終わりで、"
-        "合計点のいちばん高い人の勝ちです。練習なので、目標点は20点にしてあります（ふつうは50点）。",
+        say="大切なのは、ラウンドの最初に予想した数ぴったりにトリックを取ることです。",
+        rule="overview",
+        holds=lambda s: _view(s)["stage"] == "bid",
+    ),
+    Step(
+        say="ラウンドごとに、取ったトリックと予想の的中で点を集めます。だれかの合計が目標点に届くか、"
+        "10ラウンド目が終わったらゲーム終了です。",
+        rule="ending",
+        holds=lambda s: _view(s)["round"] == 1,
+    ),
+    Step(
+        say="合計点のいちばん高い人の勝ちです。練習なので、目標点は20点にしてあります（ふつうは50点）。",
         rule="ending",
         holds=lambda s: _view(s)["target"] == 20 and _view(s)["round"] == 1,
     ),
     Step(
-        say="山札の一番上を表にして横に置いたカードが切り札表示で、その色がこのラウンドの切り札（ほかの色より強い色）"
-        "です。いまは緑■です。練習用に、手札は8枚ずつ（ふつうは15枚）にして、残りは山札にしてあります。",
+        say="山札の一番上を表にして横に置いたカードが、切り札表示です。その色が切り札"
+        "（ほかの色より強い色）で、いまは緑■です。",
         rule="setup",
-        holds=lambda s: (
-            _view(s)["indicator"] == ["G5"] and _view(s)["trump"] == "G" and len(_view(s)["hand"]) == 8
-        ),
+        holds=lambda s: _view(s)["indicator"] == ["G5"] and _view(s)["trump"] == "G",
         point=("hl-indicator",),
     ),
     Step(
-        say="最初のトリックの前に、このラウンドで取れそうなトリックの数を0〜15で予想します。予想は本人にしか見えず、"
-        "プレイヤー2ももう伏せて書きました。この練習では5と書きましょう。",
+        say="表示がヴァルクヌートかハガラズなら、そのラウンドは切り札なしです。"
+        "練習用に、手札は8枚ずつ（ふつうは15枚）にしてあります。",
+        rule="setup",
+        holds=lambda s: len(_view(s)["hand"]) == 8 and _view(s)["seats"][SECOND]["hand_count"] == 8,
+    ),
+    Step(
+        say="このラウンドのディーラーはあなたです。最初のトリックは、ディーラーでないプレイヤー2が"
+        "リード（最初の1枚を出すこと）します。",
+        rule="setup",
+        holds=lambda s: _view(s)["dealer"] == READER and _view(s)["leader"] == SECOND,
+    ),
+    Step(
+        say="最初のトリックの前に、取れそうなトリックの数を0〜15で予想します。予想は本人にしか見えず、"
+        "プレイヤー2はもう伏せて書きました。",
         rule="bidding",
-        holds=lambda s: (
-            set(s.legal_actions()) == _bids(15)
-            and _view(s)["seats"][SECOND]["has_bid"]
-            and _view(s)["seats"][SECOND]["bid"] is None
-        ),
+        holds=_bidding,
+    ),
+    Step(
+        say="この練習では5トリックを目指します。「5」を押しましょう。",
+        rule="bidding",
+        holds=_bidding,
         play=("bid:5",),
         then=("play:R5",),
         point=("bid:5",),
-        nudge="ほかの数も書けますが、この練習は5トリックを目指して進みます。5を選んでください。",
+        nudge="ほかの数も書けますが、この練習は5トリックを目指して進みます。「5」を押してください。",
     ),
     Step(
-        say="プレイヤー2が赤5をリードしました（トリックの最初の1枚）。リードの色を持っていれば、その色を"
-        "出さなければなりません（マストフォロー）。出せるのは赤7と、いつでも出せる色のないカード、"
-        "ヴァルクヌートとハガラズです。赤7を出しましょう。",
+        say="プレイヤー2が赤5をリードしました。リードの色を持っていれば、その色を出さなければなりません"
+        "（マストフォロー）。",
         rule="follow",
-        holds=lambda s: _view(s)["trick"] == [[SECOND, "R5"]] and _plays(s) == {"R7", "V", "H"},
+        holds=_red_5_led,
+    ),
+    Step(
+        say="出せるのは赤7と、いつでも出せる色のないカード、ヴァルクヌートとハガラズです。赤7を押しましょう。",
+        rule="follow",
+        holds=_red_5_led,
         play=("play:R7",),
         point=("play:R7",),
         nudge="ヴァルクヌートとハガラズもいつでも出せますが、このあとで使います。ここは赤7を出しましょう。",
     ),
     Step(
-        say="赤7は赤5より大きいので、あなたがトリックを取りました。取った人が次のトリックをリードします。"
-        "リードでは、手札のどのカードを出してもかまいません。青8をリードしましょう。",
+        say="赤7が赤5より大きく、あなたが取りました。取った人が次をリードし、リードはどのカードでも"
+        "かまいません。青8を押しましょう。",
         rule="next-leader",
         holds=lambda s: _last(s)[1] == READER and _tricks(s) == [1, 0] and _plays(s) == set(_view(s)["hand"]),
         play=("play:B8",),
@@ -161,8 +225,8 @@ FIRST_STEPS = (
         nudge="どのカードもリードできますが、この練習では青8をリードします。",
     ),
     Step(
-        say="青を持っていなかったプレイヤー2は、切り札の緑2を出しました。切り札は、リードの色のカードより強いカードです。"
-        "緑2の勝ちで、取ったプレイヤー2が次のトリックをリードしました。",
+        say="青のないプレイヤー2は、切り札の緑2を出しました。切り札はリードの色より強く、緑2の勝ちです。"
+        "取ったプレイヤー2が次をリードします。",
         rule="trick-winner",
         holds=lambda s: (
             _last(s) == ([[READER, "B8"], [SECOND, "G2"]], SECOND) and _view(s)["trick"] == [[SECOND, "V"]]
@@ -170,36 +234,37 @@ FIRST_STEPS = (
         point=("hl-last",),
     ),
     Step(
-        say="プレイヤー2がヴァルクヌートをリードしました。ヴァルクヌートが入ったトリックは破壊され、だれのものにもなりません。"
-        "色のないカードのリードなので何を出してもかまいませんが、ヴァルクヌートを重ねてみましょう。",
+        say="プレイヤー2がヴァルクヌートをリードしました。ヴァルクヌートが入ったトリックは破壊され、"
+        "だれのものにもなりません。",
         rule="valknut",
-        holds=lambda s: (
-            _view(s)["trick"] == [[SECOND, "V"]]
-            and _plays(s) == set(_view(s)["hand"])
-            and _destroys(s, "V", turns=True)
-            and all(_destroys(s, card, turns=False) for card in _plays(s) - {"V"})
-        ),
+        holds=_valknut_led,
+        point=("hl-trick-0",),
+    ),
+    Step(
+        say="色のないカードのリードなので、何を出してもかまいません。ヴァルクヌートを押して、重ねてみましょう。",
+        rule="valknut",
+        holds=_valknut_led,
         play=("play:V",),
         then=("play:H",),
         point=("play:V", "hl-trick-0"),
         nudge="どのカードを出しても、このトリックは破壊されます。この練習では、2枚目のヴァルクヌートを出してみます。",
     ),
     Step(
-        say="2枚目のヴァルクヌートが出たので、山札の一番上の黄5が表になり、切り札表示に重なりました。"
-        "次のトリックから切り札は黄✚です。破壊のあとは、同じプレイヤー2がもう一度リードしました。",
+        say="2枚目のヴァルクヌートが出たので、山札の一番上の黄5が切り札表示に重なりました。"
+        "次のトリックから、切り札は黄✚です。",
         rule="second-valknut",
-        holds=lambda s: (
-            _view(s)["indicator"] == ["G5", "Y5"]
-            and _view(s)["trump"] == "Y"
-            and _last(s)[1] is None
-            and _tricks(s) == [1, 1]
-            and _view(s)["trick"] == [[SECOND, "H"]]
-        ),
+        holds=_trump_turned,
         point=("hl-indicator",),
     ),
     Step(
-        say="プレイヤー2がハガラズをリードしました。ハガラズは1枚だけでは勝てないので、ほかのカードを出せばあなたの勝ちです。"
-        "でもハガラズが2枚になると、リードした人が勝ちます。ハガラズを出してみましょう。",
+        say="破壊のあとは、同じプレイヤー2がもう一度リードします。破壊されたトリックの分、"
+        "このラウンドで取れるトリックの数は減ります。",
+        rule="valknut",
+        holds=_trump_turned,
+    ),
+    Step(
+        say="プレイヤー2がハガラズをリードしました。ハガラズは1枚では勝てませんが、2枚になるとリードした人が"
+        "勝ちます。ハガラズを押してみましょう。",
         rule="hagalaz",
         holds=lambda s: _view(s)["trick"] == [[SECOND, "H"]] and "H" in _plays(s) and _hagalaz_lesson(s),
         play=("play:H",),
@@ -207,21 +272,21 @@ FIRST_STEPS = (
         nudge="ほかのカードならあなたが勝ちます。この練習では、ハガラズが2枚になるとどうなるかを見ます。",
     ),
     Step(
-        say="ハガラズが2枚なので、リードしたプレイヤー2がトリックを取りました。そして、ハガラズを出して負けた人が"
-        "次のトリックをリードします。あなたは負けて、次のリードを手に入れたのです。",
+        say="2枚なので、リードしたプレイヤー2が取りました。そしてハガラズを出して負けた人が次をリードします。"
+        "あなたは負けて、リードを得たのです。",
         rule="hagalaz",
         holds=lambda s: _last(s)[1] == SECOND and _tricks(s) == [1, 2] and s.current_player == READER,
         point=("hl-last",),
     ),
     Step(
-        say="数字の1・3・6・9には、色に関係なく効果があります。1・6・9はそのカードでトリックに勝ったとき、"
-        "3は出したときに使えます。ここからは、この4つを順に使ってみます。",
+        say="数字の1・3・6・9には、色に関係なく効果があります。3は出したとき、1と6は勝ったときに"
+        "使うかどうかを選べます。9は勝てば必ず効きます。",
         rule="special-numbers",
         holds=lambda s: _view(s)["hand"] == ["B4", "G3", "G6", "Y9"] and s.current_player == READER,
     ),
     Step(
-        say="黄9をリードしましょう。黄はいまの切り札で、9は最も大きい数字です。ただし9で勝つと、トリックは"
-        "自分のものになりますが、次のリードは相手に渡ります。",
+        say="黄9をリードしましょう。黄はいまの切り札で、9は最も大きい数字です。"
+        "ただし9で勝つと、次のリードは必ず相手に渡ります。",
         rule="card-9",
         holds=lambda s: _view(s)["trump"] == "Y" and s.current_player == READER and "Y9" in _plays(s),
         play=("play:Y9",),
@@ -238,8 +303,8 @@ FIRST_STEPS = (
         point=("hl-last",),
     ),
     Step(
-        say="プレイヤー2が緑8をリードしました。出せるのは緑3か緑6です。3は出したときに効果があり、"
-        "山札の一番上を1枚引けます。緑3を出しましょう。",
+        say="プレイヤー2が緑8をリードしました。出せるのは緑3か緑6です。3は出したときに、"
+        "山札の一番上を1枚引けます。緑3を押しましょう。",
         rule="card-3",
         holds=lambda s: _view(s)["trick"] == [[SECOND, "G8"]] and _plays(s) == {"G3", "G6"},
         play=("play:G3",),
@@ -247,17 +312,17 @@ FIRST_STEPS = (
         nudge="緑6も出せますが、緑6はあとで使います。ここは緑3で3の効果を試しましょう。",
     ),
     Step(
-        say="引くかどうかは選べます。引いたら、手札の1枚を山札の一番下に伏せて入れるので、手札の枚数は変わりません。"
-        "引いてみましょう。",
+        say="引いたら手札の1枚を山札の一番下に伏せて入れるので、枚数は変わりません。"
+        "「山札から1枚引く」を押しましょう。",
         rule="card-3",
         holds=lambda s: sorted(s.legal_actions()) == ["three:draw", "three:pass"],
         play=("three:draw",),
         point=("three:draw", "hl-stock"),
-        nudge="引かないこともできますが、この練習では引いてみます。",
+        nudge="引かないこともできますが、この練習では「山札から1枚引く」を押してみます。",
     ),
     Step(
-        say="引いたのは黄1です。山札の下に入れる1枚は、引いたカードでも、もとの手札でもかまいません。"
-        "黄1と緑6はこのあと使うので、青4を入れましょう。",
+        say="引いたのは黄1です。山札の下に入れる1枚は、引いたカードでもかまいません。"
+        "黄1と緑6はこのあと使うので、青4を押しましょう。",
         rule="card-3",
         holds=lambda s: (
             _view(s)["mine"]["drawn"] == "Y1" and set(s.legal_actions()) == {"bury:B4", "bury:G6", "bury:Y1"}
@@ -269,13 +334,13 @@ FIRST_STEPS = (
     ),
     Step(
         say="山札の下に入れた青4は、あなたにしか分かりません（あなたの場にメモとして出ます）。"
-        "相手の手札や予想の数と同じく、相手には見えないカードです。",
+        "相手には見えないカードです。",
         rule="visibility",
         holds=lambda s: _view(s)["mine"]["under"] == ["B4"] and _view(s)["under"] == 1,
     ),
     Step(
-        say="緑3は緑8に負け、プレイヤー2がトリックを取って、緑4をリードしました。緑6を出しましょう。"
-        "6でトリックに勝つと、効果を使えます。",
+        say="緑3は緑8に負け、プレイヤー2が取って緑4をリードしました。6は勝つと効果を使えます。"
+        "緑6を押しましょう。",
         rule="card-6",
         holds=lambda s: (
             _last(s)[1] == SECOND and _view(s)["trick"] == [[SECOND, "G4"]] and _plays(s) == {"G6"}
@@ -284,8 +349,8 @@ FIRST_STEPS = (
         point=("play:G6",),
     ),
     Step(
-        say="緑6で勝ちました。6の効果で、プレイヤー2の手札から、中を見ずに1枚を取れます。"
-        "取ったら、かわりに手札の1枚を渡します。取ってみましょう。",
+        say="緑6で勝ちました。6の効果で、相手の手札から中を見ずに1枚取り、かわりに1枚を渡せます。"
+        "「プレイヤー2から取る」を押しましょう。",
         rule="card-6",
         holds=lambda s: (
             sorted(s.legal_actions()) == ["six:pass", "six:take:1"]
@@ -294,11 +359,11 @@ FIRST_STEPS = (
         ),
         play=("six:take:1",),
         point=("six:take:1",),
-        nudge="取らないこともできますが、この練習では取ってみます。",
+        nudge="取らないこともできますが、この練習では「プレイヤー2から取る」を押してみます。",
     ),
     Step(
-        say="プレイヤー2の手札は1枚だけだったので、その赤4を取りました。渡す1枚は、取ったカードでもかまいません。"
-        "黄1は最後のトリックで使うので、赤4を渡しましょう。やり取りしたカードは、2人にしか分かりません。",
+        say="プレイヤー2の最後の1枚、赤4を取りました。黄1は最後に使うので、赤4を押して渡しましょう。"
+        "このやり取りは2人にしか分かりません。",
         rule="card-6",
         holds=lambda s: (
             _view(s)["mine"]["taken"] == "R4" and set(s.legal_actions()) == {"give:R4", "give:Y1"}
@@ -308,8 +373,8 @@ FIRST_STEPS = (
         nudge="黄1を渡すと、最後のトリックで1の効果を使えません。赤4を渡しましょう。",
     ),
     Step(
-        say="最後のトリックです。プレイヤー2の手札は、あなたが渡した赤4だけです。"
-        "1は最も小さい数字ですが、赤4は黄ではないので、黄1をリードすれば勝てます。",
+        say="最後のトリックです。プレイヤー2の手札は、渡した赤4だけ。1は最も小さい数字ですが、"
+        "赤4は黄ではないので、黄1を押せば勝てます。",
         rule="card-1",
         holds=lambda s: (
             _view(s)["mine"]["exchanges"]
@@ -322,23 +387,24 @@ FIRST_STEPS = (
         point=("play:Y1",),
     ),
     Step(
-        say="黄1で勝ちました。1で勝つと、相手がすでに取っているトリックを1つ奪えます。"
-        "プレイヤー2から1つ奪いましょう。",
+        say="黄1で勝ちました。1で勝つと、相手がすでに取ったトリックを1つ奪えます。"
+        "「プレイヤー2から奪う」を押しましょう。",
         rule="card-1",
         holds=lambda s: sorted(s.legal_actions()) == ["one:pass", "one:steal:1"] and _tricks(s) == [4, 3],
         play=("one:steal:1",),
         point=("one:steal:1",),
-        nudge="奪わないこともできますが、この練習では奪ってみます。",
+        nudge="奪わないこともできますが、この練習では「プレイヤー2から奪う」を押してみます。",
     ),
     Step(
-        say="手札がなくなり、予想が公開されました。あなたは予想5で5トリック。1トリック1点の5点、予想的中の10点、"
-        "3〜5トリックの5点で20点です。プレイヤー2は予想3で2トリック、2点です。",
+        say="予想が公開されました。あなたは予想5で5トリック。1トリック1点の5点、的中の10点、"
+        "3〜5トリックの5点で20点です。",
         rule="scoring",
-        holds=lambda s: (
-            _result(s)["bids"] == [5, 3]
-            and _result(s)["tricks"] == [5, 2]
-            and _result(s)["points"] == [20, 2]
-        ),
+        holds=_round_over,
+    ),
+    Step(
+        say="プレイヤー2は予想3で2トリックだったので、取ったトリックの2点だけです。",
+        rule="scoring",
+        holds=_round_over,
     ),
     Step(
         say="あなたの合計が目標点の20点に届いたので、このラウンドでゲームが終わりました。合計点の高いあなたの勝ちです。",
@@ -346,8 +412,8 @@ FIRST_STEPS = (
         holds=lambda s: s.is_over() and s.winners() == [READER] and s.scores() == [20, 2],
     ),
     Step(
-        say="最後にこつを1つ。大事なのは予想ぴったりに取ることです。取りすぎそうならヴァルクヌートで破壊し、"
-        "リードがほしければハガラズでわざと負ける、というように、特殊なカードで数を合わせましょう。",
+        say="最後にこつを1つ。取りすぎそうならヴァルクヌートで破壊し、リードがほしければハガラズで負ける。"
+        "特殊なカードで数を合わせましょう。",
         rule="overview",
         holds=lambda s: s.is_over(),
     ),
@@ -384,27 +450,36 @@ def start_three() -> HerrlofState:
     )
 
 
+def _yellow_6_led(state: State) -> bool:
+    return _view(state)["trick"] == [[THIRD, "Y6"]] and _plays(state) == {"B1", "B6", "R8"}
+
+
 THREE_STEPS = (
     Step(
-        say="3人で遊ぶときに変わるところを、短いラウンドで確かめます。3人では手札が11枚ずつ、伏せた山札は8枚です。"
-        "練習用に、手札は4枚ずつにしてあります。切り札は青●です。",
+        say="3人で遊ぶときに変わるところを、短いラウンドで確かめます。3人では手札が11枚ずつ、"
+        "伏せた山札は8枚です。",
         rule="setup",
-        holds=lambda s: s.players == 3 and len(_view(s)["hand"]) == 4 and _view(s)["trump"] == "B",
+        holds=lambda s: s.players == 3 and _view(s)["stage"] == "bid",
+    ),
+    Step(
+        say="練習用に、手札は4枚ずつにしてあります。切り札は青●です。",
+        rule="setup",
+        holds=lambda s: len(_view(s)["hand"]) == 4 and _view(s)["trump"] == "B",
         point=("hl-indicator",),
     ),
     Step(
-        say="予想できる数は、3人のときの手札の枚数に合わせて0〜11です。最初にリードするあなたから順に書きます。"
-        "この練習では4と書きましょう。",
+        say="予想できる数は、手札の枚数に合わせて0〜11です。卓では全員が同時に、こっそり書きます。"
+        "この練習では「4」を押しましょう。",
         rule="bidding",
         holds=lambda s: set(s.legal_actions()) == _bids(11),
         play=("bid:4",),
         then=("bid:1", "bid:0"),
         point=("bid:4",),
-        nudge="ほかの数も書けますが、この練習は4トリックを目指して進みます。4を選んでください。",
+        nudge="ほかの数も書けますが、この練習は4トリックを目指して進みます。「4」を押してください。",
     ),
     Step(
-        say="ディーラーはプレイヤー3で、その左隣のあなたが最初にリードします。3人では、左隣へ順に、"
-        "プレイヤー2、プレイヤー3と1枚ずつ出します。赤4をリードしましょう。",
+        say="ディーラーはプレイヤー3で、その左隣のあなたが最初にリードします。3人では左隣へ順に"
+        "1枚ずつ出します。赤4を押しましょう。",
         rule="follow",
         holds=lambda s: _view(s)["dealer"] == THIRD and _view(s)["leader"] == READER and "R4" in _plays(s),
         play=("play:R4",),
@@ -414,7 +489,7 @@ THREE_STEPS = (
     ),
     Step(
         say="プレイヤー2が赤9で勝ちました。9で勝った人は次のリードを渡しますが、3人のときに渡す先は左隣です。"
-        "プレイヤー2の左隣のプレイヤー3が、次のトリックをリードしました。",
+        "プレイヤー3がリードしました。",
         rule="card-9",
         holds=lambda s: (
             _last(s)[1] == SECOND and _tricks(s) == [0, 1, 0] and _view(s)["trick"] == [[THIRD, "Y6"]]
@@ -422,25 +497,32 @@ THREE_STEPS = (
         point=("hl-last",),
     ),
     Step(
-        say="黄を持っていないので、何を出してもかまいません。切り札の青1を出しましょう。勝てば1の効果を使えます。",
+        say="3人だけの決まりを1つ。2番目の人がヴァルクヌートかハガラズを出しても、3番目の人は"
+        "リードの色に従わなければなりません。",
+        rule="follow",
+        holds=_yellow_6_led,
+    ),
+    Step(
+        say="あなたは黄を持っていないので、何を出してもかまいません。切り札の青1を押しましょう。"
+        "勝てば1の効果を使えます。",
         rule="card-1",
-        holds=lambda s: _view(s)["trick"] == [[THIRD, "Y6"]] and _plays(s) == {"B1", "B6", "R8"},
+        holds=_yellow_6_led,
         play=("play:B1",),
         then=("play:Y2",),
         point=("play:B1",),
         nudge="この練習では、1の効果を使うために青1を出します。",
     ),
     Step(
-        say="青1で勝ちました。3人では、1の効果で奪う相手を、トリックを持っている人の中から選びます。"
-        "いまトリックがあるのはプレイヤー2だけなので、プレイヤー2から奪いましょう。",
+        say="青1で勝ちました。3人では、1で奪う相手をトリックを持っている人から選びます。"
+        "いまはプレイヤー2だけ。「プレイヤー2から奪う」を押しましょう。",
         rule="special-numbers",
         holds=lambda s: sorted(s.legal_actions()) == ["one:pass", "one:steal:1"] and _tricks(s) == [1, 1, 0],
         play=("one:steal:1",),
         point=("one:steal:1",),
-        nudge="奪わないこともできますが、この練習では奪ってみます。",
+        nudge="奪わないこともできますが、この練習では「プレイヤー2から奪う」を押してみます。",
     ),
     Step(
-        say="あなたのリードです。切り札の青6をリードしましょう。",
+        say="あなたのリードです。切り札の青6を押して、リードしましょう。",
         rule="card-6",
         holds=lambda s: _tricks(s) == [2, 0, 0] and s.current_player == READER and _plays(s) == {"B6", "R8"},
         play=("play:B6",),
@@ -449,8 +531,8 @@ THREE_STEPS = (
         nudge="赤8もリードできますが、この練習では6の効果を使うために青6をリードします。",
     ),
     Step(
-        say="青6で勝ちました。6の効果も、手札のある相手から1人を選んで使います。プレイヤー2もプレイヤー3も"
-        "1枚ずつ持っています。プレイヤー3から取りましょう。",
+        say="青6で勝ちました。6の効果も、手札のある相手から1人を選びます。2人とも1枚ずつ持っています。"
+        "「プレイヤー3から取る」を押しましょう。",
         rule="card-6",
         holds=lambda s: (
             sorted(s.legal_actions()) == ["six:pass", "six:take:1", "six:take:2"]
@@ -461,8 +543,7 @@ THREE_STEPS = (
         nudge="プレイヤー2から取ることも、取らないこともできますが、この練習ではプレイヤー3から取ります。",
     ),
     Step(
-        say="プレイヤー3の手札は1枚だけだったので、その黄9を取りました。かわりに1枚をプレイヤー3に渡します。"
-        "赤8を渡しましょう。",
+        say="プレイヤー3の最後の1枚、黄9を取りました。かわりに1枚を渡します。赤8を押して渡しましょう。",
         rule="card-6",
         holds=lambda s: (
             _view(s)["mine"]["taken"] == "Y9" and set(s.legal_actions()) == {"give:R8", "give:Y9"}
@@ -472,7 +553,7 @@ THREE_STEPS = (
         nudge="黄9を渡すこともできますが、この練習では赤8を渡します。",
     ),
     Step(
-        say="最後のトリックです。黄9をリードしましょう。",
+        say="最後のトリックです。黄9を押して、リードしましょう。",
         rule="follow",
         holds=lambda s: _plays(s) == {"Y9"} and _tricks(s) == [3, 0, 0],
         play=("play:Y9",),
@@ -480,9 +561,12 @@ THREE_STEPS = (
         point=("play:Y9",),
     ),
     Step(
-        say="ラウンドが終わり、予想が公開されました。得点のしかたは2人と同じで、"
-        "あなたは4 + 10 + 5 = 19点です。"
-        "0と予想して1つも取らなかったプレイヤー3にも、予想的中の10点が入ります。",
+        say="予想が公開されました。得点のしかたは2人と同じで、あなたは4＋10＋5＝19点です。",
+        rule="scoring",
+        holds=lambda s: _result(s)["bids"] == [4, 1, 0] and _result(s)["points"][READER] == 19,
+    ),
+    Step(
+        say="0と予想して1つも取らなかったプレイヤー3にも、予想的中の10点が入ります。",
         rule="scoring",
         holds=lambda s: (
             _result(s)["bids"] == [4, 1, 0]
@@ -491,8 +575,8 @@ THREE_STEPS = (
         ),
     ),
     Step(
-        say="次のラウンドが配られました。ディーラーは左隣のあなたに移り、その左隣のプレイヤー2が最初にリードします。"
-        "手札は11枚ずつ、山札は8枚です。",
+        say="次のラウンドが配られました。ディーラーは左隣のあなたに移り、その左隣のプレイヤー2が"
+        "最初にリードします。手札は11枚、山札は8枚です。",
         rule="setup",
         holds=lambda s: (
             _view(s)["round"] == 2
@@ -503,7 +587,7 @@ THREE_STEPS = (
         point=("hl-stock",),
     ),
     Step(
-        say="3人のときの目標点は、原作がすすめる40点です。だれかの合計が40点に届いたラウンドで、ゲームが終わります。",
+        say="3人の目標点は、原作がすすめる40点です。だれかが40点に届いたラウンドか、10ラウンド目のあとで終わります。",
         rule="ending",
         holds=lambda s: _view(s)["target"] == 40 and not s.is_over(),
     ),

@@ -103,6 +103,10 @@ def placements(tile: Tile, grave: list[Tile]) -> list[tuple[str, Tile]]:
 
 class NecropolisState(State):
     info = INFO
+    _set_aside: tuple[Tile, ...] = ()
+    """Tiles a short practice game (a tutorial's position) leaves out, face down: nobody sees
+    them, the view gives only their count. An ordinary game has none, and no such attribute of
+    its own (so its canonical form is what it always was)."""
 
     def __init__(self, players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> None:
         super().__init__(players, seed, options)
@@ -134,18 +138,24 @@ class NecropolisState(State):
         pile: list[str],
         turn_player: int = 0,
         discarded: list[str] | None = None,
+        set_aside: list[str] | None = None,
     ) -> NecropolisState:
         """A rigged position for worked examples and tutorials; every one of the 28 tiles must be
-        placed once (the pile is drawn from its end; `discarded`: tiles of graves given up)."""
+        placed once (the pile is drawn from its end; `discarded`: tiles of graves given up;
+        `set_aside`: tiles a practice game leaves out, face down)."""
         state = cls(2, 0)
         state._graves = [[parse_tile(t) for t in grave] for grave in graves]
         state._starts = [parse_tile(t) for t in starts]
         state._mastabas = [[parse_tile(t) for t in m] for m in mastabas]
         state._pile = [parse_tile(t) for t in pile]
         state._discarded = [parse_tile(t) for t in discarded or []]
+        if set_aside:
+            state._set_aside = tuple(sorted(parse_tile(t) for t in set_aside))
         state._turn_player = turn_player
         placed = [canonical(t) for grave in state._graves for t in grave]
-        placed += [t for m in state._mastabas for t in m] + state._pile + state._discarded
+        placed += (
+            [t for m in state._mastabas for t in m] + state._pile + state._discarded + list(state._set_aside)
+        )
         if sorted(placed) != sorted(ALL_TILES):
             raise ValueError("a position must hold each of the 28 tiles exactly once")
         return state
@@ -189,16 +199,19 @@ class NecropolisState(State):
         return self._ending
 
     def components(self) -> list[Tile]:
-        """The 28 tiles: graves, mastabas, pile, discarded graves and a tile in hand."""
+        """The 28 tiles: graves, mastabas, pile, discarded graves, tiles set aside and a tile in hand."""
         tiles = [canonical(t) for grave in self._graves for t in grave]
-        tiles += [t for m in self._mastabas for t in m] + self._pile + self._discarded
+        tiles += [t for m in self._mastabas for t in m] + self._pile + self._discarded + list(self._set_aside)
         return tiles + ([canonical(self._drawn)] if self._drawn else [])
 
     def _redraw_hidden(self, seat: int | None, rng: Rng) -> None:
-        """Redeal the pile's order, every mastaba `seat` cannot see and a tile drawn by another."""
+        """Redeal the pile's order, every mastaba `seat` cannot see, a tile drawn by another and
+        the tiles set aside."""
         hidden_mastabas = [] if self.is_over() else [s for s in range(2) if s != seat]
         drawn_hidden = self._drawn is not None and self._turn_player != seat
-        pool = sorted(self._pile + [t for s in hidden_mastabas for t in self._mastabas[s]])
+        pool = sorted(
+            self._pile + [t for s in hidden_mastabas for t in self._mastabas[s]] + list(self._set_aside)
+        )
         if drawn_hidden:
             assert self._drawn is not None
             pool = sorted([*pool, canonical(self._drawn)])
@@ -208,6 +221,9 @@ class NecropolisState(State):
             self._mastabas[s], pool = pool[:count], pool[count:]
         if drawn_hidden:
             self._drawn = pool.pop()
+        if self._set_aside:
+            aside, pool = pool[: len(self._set_aside)], pool[len(self._set_aside) :]
+            self._set_aside = tuple(sorted(aside))
         self._pile = pool
         self._rng = Rng(rng.next64())
 
@@ -394,6 +410,8 @@ class NecropolisState(State):
             "quiet_limit": QUIET_TURN_LIMIT,
             "legal_actions": self.legal_actions() if seat is not None and seat == current else [],
         }
+        if self._set_aside:  # only a practice game has any: an ordinary game's view is as it always was
+            view["set_aside"] = len(self._set_aside)
         if over:
             view["result"] = {
                 "ending": self._ending.value if self._ending else None,

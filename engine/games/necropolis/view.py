@@ -163,9 +163,11 @@ def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
         f'<div class="nec-actions" role="group" aria-label="手番の行動">{buttons}</div>' if buttons else ""
     )
     discarded = _discarded(view["discarded"], prefix)
+    aside = view.get("set_aside", 0)
+    aside_note = f'<p class="nec-set-aside">練習でよけた牌: 裏向き {aside} 枚</p>' if aside else ""
     return (
         f'<section class="nec-centre rb-box" id="{prefix}-centre" aria-label="場の中央">'
-        f"{pile}{drawn}{controls}{quiet_note}{discarded}</section>"
+        f"{pile}{aside_note}{drawn}{controls}{quiet_note}{discarded}</section>"
     )
 
 

@@ -4,7 +4,7 @@ The rules are the same for 2 to 4 players, so one tutorial at 2 teaches them all
 the start player. The other 97 counters stay in the box (the board says so), so the game ends
 after the set-up exchange and five turns each: two placing turns, the move to phase 2 with a
 cashing, an exchange when no colour can pay, and a last cashing that draws the bag's last
-counter; the opponent's last turn completes the round with a pass, and the scores tie so that
+counter; the opponent's last turn completes the round (巡) with a pass, and the scores tie so that
 the tie-break decides.
 
 The bag is listed as rigged, last counter drawn first. The set-up exchange puts the five
@@ -94,23 +94,76 @@ def _readers_turn(state: State) -> bool:
 
 # --- the steps -------------------------------------------------------------------------------
 
+
+def _before_phase_2(state: State) -> bool:
+    return state.scores() == [0, 0] and _phase(state, READER) == _phase(state, OPPONENT) == 1
+
+
+def _can_add_b4(state: State) -> bool:
+    return (
+        _columns(state, OPPONENT) == {"R": [11, 11]}
+        and _columns(state, READER) == {"B": [11, 10, 7]}
+        and {"B4", "B9"} <= set(_hand(state))
+        and "place:pick:B4" in _offered(state, "place")
+        and "place:pick:B9" not in _offered(state, "place")
+    )
+
+
+def _may_declare(state: State) -> bool:
+    return _readers_turn(state) and _bag(state) == 11 and "declare" in state.legal_actions()
+
+
+def _may_cash_blue(state: State) -> bool:
+    return _phase(state, READER) == 2 and "cash:column:B" in state.legal_actions()
+
+
+def _paying_for_11(state: State) -> bool:
+    offered = _offered(state, kind="cash:pick")
+    return _cashing(state) == ["B4", "B7"] and offered == ["cash:pick:Y11", "cash:pick:Y8"]
+
+
+def _may_cash_b10(state: State) -> bool:
+    return (
+        _readers_turn(state)
+        and {"Y8", "Y6"} <= set(_hand(state))
+        and _offered(state, kind="cash:column") == ["cash:column:B"]
+        and _offered(state, "cash:column:B", kind="cash:pick") == ["cash:pick:Y6", "cash:pick:Y8"]
+        and "cash:more" not in _offered(state, "cash:column:B")
+    )
+
+
+def _last_drawn_by_reader(state: State) -> bool:
+    return (
+        _bag(state) == 0
+        and _view(state)["end_triggered_by"] == READER
+        and state.current_player == OPPONENT
+        and not state.is_over()
+    )
+
+
 STEPS = (
     Step(
-        say="ノーリターンへようこそ。6色のカウンターを色ごとに自分の前へ並べて「列」を作り、"
-        "あとでそれを「清算」して得点にするゲームです。練習用に、袋の中身を19個に減らしてあります。",
+        say="ノーリターンへようこそ。6色のカウンターを色ごとに並べて「列」を作り、"
+        "それを「清算」して得点にするゲームです。練習用に袋は19個です。",
         rule="overview",
         holds=lambda s: s.players == 2 and _bag(s) == 19 and _view(s)["boxed"] == 97,
         point=("nr-table",),
     ),
     Step(
         say="目的は、終わったときの「清算した数の合計 − 列に残った数の合計」を大きくすることです。"
-        "前半のフェイズ1で並べ、後半のフェイズ2で清算します。列に残ったカウンターは失点になります。",
+        "列に残ったカウンターは失点になります。",
         rule="overview",
-        holds=lambda s: s.scores() == [0, 0] and _phase(s, READER) == _phase(s, OPPONENT) == 1,
+        holds=_before_phase_2,
     ),
     Step(
-        say="まず「準備の交換」です。手元の8個から要らないものを伏せて脇へよけ、同じ個数を袋から引き直せます。"
-        "同じ色の仲間がなく、列を始めるにも小さすぎる緑1と赤2を選んでください。",
+        say="だれもがフェイズ1（並べる）から始め、自分の手番の始めに、好きなときにフェイズ2（清算）へ移ります。"
+        "いつ移るかが、いちばんの悩みどころです。",
+        rule="overview",
+        holds=_before_phase_2,
+    ),
+    Step(
+        say="まず「準備の交換」です。手元の8個から要らないものを伏せてよけ、同じ個数を引き直せます。"
+        "仲間の色がなく小さい緑1と赤2を選びましょう。",
         rule="setup",
         holds=lambda s: _view(s)["stage"] == "setup" and _hand(s) == sorted(HANDS[READER]),
         play=("setup:pick:G1", "setup:pick:R2"),
@@ -119,8 +172,8 @@ STEPS = (
         nudge="この練習では、同じ色の仲間がない緑1と赤2の2個をよけます。",
     ),
     Step(
-        say="「脇に伏せて引く」を押すと、よけた2個のかわりに袋から2個を引きます。"
-        "準備の交換はスタートプレイヤーのあなたから1人1回ずつ行い、よけたカウンターは全員が終わってから袋に戻して混ぜます。",
+        say="「脇に伏せて引く」を押すと、よけた2個のかわりに2個を引きます。準備の交換は1人1回ずつ。"
+        "よけた分は全員が終えてから袋に戻します。",
         rule="setup",
         holds=lambda s: (
             _picked(s) == ["G1", "R2"]
@@ -133,8 +186,8 @@ STEPS = (
         nudge="選んだ緑1と赤2のまま、「脇に伏せて引く」を押してください。",
     ),
     Step(
-        say="相手も準備の交換（3個）を済ませ、脇の5個は袋に戻りました。ここから手番を交互に行います。"
-        "手番には行動を1つだけ。フェイズ1では「並べる」か「交換」です。",
+        say="相手も準備の交換（3個）を済ませ、脇の5個は袋に戻りました。ここから交互に手番です。"
+        "フェイズ1の手番では「並べる」か「交換する」を1つ行います。",
         rule="turn",
         holds=lambda s: (
             _readers_turn(s)
@@ -146,7 +199,7 @@ STEPS = (
     ),
     Step(
         say="最初の列を作りましょう。「並べる」を押して、青11・青10・青7を選びます。"
-        "1回に並べられるのは1色だけで、列は上から大きい順になります。",
+        "1回に並べるのは1色だけで、列は上から大きい順です。",
         rule="placing",
         holds=lambda s: (
             _columns(s, READER) == {}
@@ -159,8 +212,8 @@ STEPS = (
         nudge="ここでは青11・10・7の3個で青の列を作ります。1回の手番に並べられるのは1色だけです。",
     ),
     Step(
-        say="「並べて確定」を押します。手元から3個出したので、手番の終わりに袋から3個を引いて、"
-        "手元を8個に戻します。これを「補充」といいます。",
+        say="「並べて確定」を押します。出した3個の分は、手番の終わりに袋から引いて8個に戻します。"
+        "これを「補充」といいます。",
         rule="turn",
         holds=lambda s: _picked(s) == ["B10", "B11", "B7"] and "place:done" in s.legal_actions(),
         play=("place:done",),
@@ -169,16 +222,16 @@ STEPS = (
         nudge="選んだ青3個のまま、「並べて確定」を押してください。",
     ),
     Step(
-        say="相手は赤の列を作りました。あなたは引いた青4を、青の列に足しましょう。"
-        "足せるのはいちばん下の7の下だけで、7と同じか小さい数に限ります。青9は足せません。",
+        say="相手は赤の列を作りました。あなたは補充で青4と青9を引いています。列に足せるのは、"
+        "いちばん下の7と同じか小さい数だけ。青9は足せません。",
         rule="placing",
-        holds=lambda s: (
-            _columns(s, OPPONENT) == {"R": [11, 11]}
-            and _columns(s, READER) == {"B": [11, 10, 7]}
-            and {"B4", "B9"} <= set(_hand(s))
-            and "place:pick:B4" in _offered(s, "place")
-            and "place:pick:B9" not in _offered(s, "place")
-        ),
+        holds=_can_add_b4,
+        point=("nr-s0-B-2",),
+    ),
+    Step(
+        say="「並べる」を押して青4を選び、「並べて確定」を押しましょう。青4が青の列のいちばん下に加わります。",
+        rule="placing",
+        holds=_can_add_b4,
         play=("place", "place:pick:B4", "place:done"),
         until=lambda s: s.current_player != READER,
         then=("place", "place:pick:G6", "place:pick:G6", "place:done"),
@@ -196,31 +249,43 @@ STEPS = (
         point=("nr-s1-G-0", "nr-s1-G-1"),
     ),
     Step(
-        say="袋は残り11個。袋が空になると終わり、列に残った数は失点です。"
-        "手番の始めに「フェイズ2に移る」を押して、清算に移りましょう。一度移ると、もう戻れません。",
+        say="袋は残り11個です。だれかが袋の最後を引いたら、全員の手番の回数がそろうところで終わり、"
+        "列に残った数は失点になります。",
+        rule="ending",
+        holds=_may_declare,
+    ),
+    Step(
+        say="そろそろ清算に移りましょう。手番の始めに「フェイズ2に移る」を押します。一度移ると、もう戻れません。",
         rule="phase-2",
-        holds=lambda s: _readers_turn(s) and _bag(s) == 11 and "declare" in s.legal_actions(),
+        holds=_may_declare,
         play=("declare",),
         point=("declare",),
         nudge="袋が減ってきたので、この練習ではここでフェイズ2に移ります。移れるのは手番の始めだけです。",
     ),
     Step(
-        say="移ったこの手番から清算できます。清算は列のいちばん下から順に引き取ります。"
-        "青の列の「この列を清算」を押し、「清算を1個増やす」で青4と青7の2個（計11）にしましょう。",
+        say="移ったこの手番から清算できます。清算では、1本の列をいちばん下から何個か続けて引き取ります。",
         rule="cashing",
-        holds=lambda s: _phase(s, READER) == 2 and "cash:column:B" in s.legal_actions(),
+        holds=_may_cash_blue,
+    ),
+    Step(
+        say="青の列の「この列を清算」を押し、「清算を1個増やす」で青4と青7の2個（計11）にしましょう。",
+        rule="cashing",
+        holds=_may_cash_blue,
         play=("cash:column:B", "cash:more"),
         until=lambda s: _cashing(s) == ["B4", "B7"],
         point=("cash:column:B", "cash:more"),
         nudge="ここでは青の列を、いちばん下の青4とその上の青7の2個まで清算します。",
     ),
     Step(
-        say="支払いは手元の1色だけで、数の合計が清算する合計11以上になるように選びます。列と違う色でもかまいません。"
-        "11に届くのは黄だけなので、黄11を1個選んで「清算を確定」を押しましょう。",
+        say="支払いは手元の1色だけで、数の合計が清算する合計（11）以上になるように選びます。"
+        "列と違う色でもかまいません。",
         rule="cashing",
-        holds=lambda s: (
-            _cashing(s) == ["B4", "B7"] and _offered(s, kind="cash:pick") == ["cash:pick:Y11", "cash:pick:Y8"]
-        ),
+        holds=_paying_for_11,
+    ),
+    Step(
+        say="11に届くのは黄だけです。黄11を1個選んで、「清算を確定」を押しましょう。",
+        rule="cashing",
+        holds=_paying_for_11,
         play=("cash:pick:Y11", "cash:done"),
         until=lambda s: s.current_player != READER,
         then=(
@@ -236,7 +301,7 @@ STEPS = (
     ),
     Step(
         say="清算した青4・7は、あなたの得点の山に入りました。支払った黄11は表向きで上ブタへ入り、"
-        "ゲームから取り除かれます。支払った1個分は、補充で引いてあります。",
+        "ゲームから除かれます。",
         rule="cashing",
         holds=lambda s: (
             _view(s)["seats"][READER]["cashed"] == ["B7", "B4"]
@@ -247,7 +312,7 @@ STEPS = (
     ),
     Step(
         say="相手は「交換」をしました。手元の4個を伏せて上ブタへ入れ、4個を引く行動です。"
-        "何を出したかは相手にしか分かりません。列に並んだカウンターと支払いは、全員に見えます。",
+        "何を出したかは相手にしか分かりません。",
         rule="visibility",
         holds=lambda s: (
             _view(s)["seats"][OPPONENT]["exchanged_count"] == 4
@@ -256,8 +321,8 @@ STEPS = (
         ),
     ),
     Step(
-        say="青の列のいちばん下は10です。いまの手元では、どの色も合計が10に届かず清算できません。"
-        "そこで交換です。「交換する」を押し、半端な赤3と緑2を選びましょう（1回に1〜4個）。",
+        say="青の列のいちばん下は10ですが、どの色も合計が10に届きません。「交換する」を押し、"
+        "半端な赤3と緑2を選びましょう（1〜4個）。",
         rule="exchange",
         holds=lambda s: (
             _readers_turn(s)
@@ -299,44 +364,41 @@ STEPS = (
         point=("nr-s1-cashed-0", "nr-s1-cashed-1"),
     ),
     Step(
-        say="交換で黄6を引いたので、黄8と合わせて14です。青10を清算し、黄8と黄6で払いましょう。"
-        "払いすぎた4は戻りません。",
+        say="交換で黄6を引いたので、黄8と合わせて14になり、青10を清算できます。払いすぎた4は戻りません。",
         rule="cashing",
-        holds=lambda s: (
-            _readers_turn(s)
-            and {"Y8", "Y6"} <= set(_hand(s))
-            and _offered(s, kind="cash:column") == ["cash:column:B"]
-            and _offered(s, "cash:column:B", kind="cash:pick") == ["cash:pick:Y6", "cash:pick:Y8"]
-            and "cash:more" not in _offered(s, "cash:column:B")
-        ),
+        holds=_may_cash_b10,
+    ),
+    Step(
+        say="青の列の「この列を清算」を押し、黄8と黄6を選んで「清算を確定」を押しましょう。",
+        rule="cashing",
+        holds=_may_cash_b10,
         play=("cash:column:B", "cash:pick:Y8", "cash:pick:Y6", "cash:done"),
         until=lambda s: s.current_player != READER,
         point=("cash:column:B", "cash:pick:Y8", "cash:pick:Y6", "cash:done"),
         nudge="ここでは青10を1個だけ清算し、黄8と黄6で支払います。",
     ),
     Step(
-        say="あなたは補充で袋の最後のカウンターを引きました。これでゲームの終わりが決まりますが、"
-        "その巡は最後まで続けます。手番の順で最後の人は相手なので、相手のこの手番で終わりです。",
+        say="あなたは補充で袋の最後のカウンターを引きました。ゲームは、この巡（全員が1回ずつ手番を行う"
+        "ひと回り）の終わりで終わります。",
         rule="ending",
-        holds=lambda s: (
-            _bag(s) == 0
-            and _view(s)["end_triggered_by"] == READER
-            and s.current_player == OPPONENT
-            and not s.is_over()
-        ),
-        then=("pass",),
+        holds=_last_drawn_by_reader,
         point=("nr-table",),
     ),
     Step(
-        say="相手はパスしました。清算も交換もできないとき（袋が空で、払える列もないとき）は、"
-        "パスして手番を回します。これで2人の手番の回数がそろい、ゲーム終了です。",
+        say="手番の順で最後の人は相手なので、相手のこの手番で巡が終わります。",
+        rule="ending",
+        holds=_last_drawn_by_reader,
+        then=("pass",),
+    ),
+    Step(
+        say="相手はパスしました。袋が空で払える列もないときは、パスして手番を回します。"
+        "これで2人の手番の回数がそろい、ゲーム終了です。",
         rule="pass",
         holds=lambda s: s.is_over() and "パスした" in _last_line(s),
     ),
     Step(
-        say="得点は「清算した数の合計 − 列に残った数の合計」です。手元のカウンターは数えません。"
-        "あなたは清算21（青4・7・10）− 残り11（青11）で10点、"
-        "相手は清算22（赤11・11）− 残り12（緑6・6）で10点です。",
+        say="得点は「清算した数 − 列に残った数」で、手元は数えません。あなたは21−11（青11）で10点、"
+        "相手は22−12（緑6・6）で10点です。",
         rule="scoring",
         holds=lambda s: s.scores() == [10, 10] and [row["minus"] for row in s.breakdown()] == [11, 12],
     ),

@@ -103,41 +103,93 @@ def _most_points(state: State) -> int:
     return best
 
 
+def _first_turn(state: State) -> bool:
+    return (
+        "draw" in state.legal_actions()
+        and _goes(state) != []
+        and _held(state, READER) == 4
+        and _turn(state)["draw"] == 1
+    )
+
+
+def _may_start_green(state: State) -> bool:
+    return _rack(state)["G"] == 2 and "go:m02" in _goes(state) and "i03" in _view(state)["board"]
+
+
+def _may_go_on_to_red(state: State) -> bool:
+    return _chain(state) == ["m02"] and _goes(state) == ["go:o04"] and _rack(state)["R"] == 1
+
+
+def _last_chip_drawn(state: State) -> bool:
+    return (
+        _view(state)["bag"] == 0
+        and _view(state)["ending"] == {"reason": "bag", "by": OPPONENT}
+        and state.scores() == [153, 161]
+        and _view(state)["start_player"] == OPPONENT
+        and state.current_player == READER
+    )
+
+
+def _last_turn(state: State) -> bool:
+    return (
+        _held(state, READER) == 5
+        and "draw" not in state.legal_actions()
+        and "go:o07" in _goes(state)
+        and state.scores()[OPPONENT] - state.scores()[READER] == 8
+        and _most_points(state) == 8
+    )
+
+
+def _bridge(state: State) -> bool:
+    return _rack(state)["P"] == 0 and _rack(state)["B"] == 2 and sorted(_chips(state)) == ["down:B", "down:G"]
+
+
 STEPS = (
     Step(
-        say="ロンドへようこそ。手元の色チップを、丸い盤のマスに1本のチェーンにつなげて置き、点を集めるゲームです。"
-        "終わったときに得点がいちばん多い人の勝ちです。",
+        say="ロンドへようこそ。手元の色チップを、丸い盤のマスに1本のチェーンにつなげて置き、"
+        "点を集めるゲームです。得点がいちばん多い人の勝ちです。",
         rule="overview",
         holds=lambda s: s.players == 2 and s.current_player == READER and s.scores() == SCORES,
     ),
     Step(
-        say="ふつうは各自が袋から2枚引いて始めますが、この練習は、盤がほとんど埋まった終わり近くから始めます。"
-        "あなたはプレイヤー1で139点、相手は142点です。袋の残りは8枚です。",
+        say="ふつうは各自が袋から2枚引いて始めますが、この練習は、盤がほとんど埋まった終わり近くから始めます。",
+        rule="setup",
+        holds=lambda s: _view(s)["bag"] == 8 and len(_view(s)["board"]) == len(SPACES) - len(EMPTY),
+    ),
+    Step(
+        say="あなたはプレイヤー1で139点、相手は142点です。袋の残りは8枚です。",
         rule="setup",
         holds=lambda s: s.scores() == SCORES and _view(s)["bag"] == 8 and _held(s, READER) == 4,
         point=("rd-info",),
     ),
     Step(
-        say="手番には「置く」か「引く」のどちらか1つを行います。置いた手番は、置き終えたら袋から1枚引きます。"
-        "置かない手番は2枚引きますが、手元は5枚までなので、いまのように4枚なら1枚だけです。",
+        say="手番には、チップを置くか、置かずに引くかのどちらかを行います。置いた手番は、"
+        "置き終えたら袋から1枚引きます。",
         rule="turn",
-        holds=lambda s: (
-            "draw" in s.legal_actions() and _goes(s) != [] and _held(s, READER) == 4 and _turn(s)["draw"] == 1
-        ),
+        holds=_first_turn,
         point=("rd-controls",),
     ),
     Step(
-        say="置いてみましょう。最初のマスは、チップのあるマスか中央の隣の空きマスで、盤の上で光っています。"
-        "手元に緑が2枚あるので、緑5のマス（連絡路2）を選びましょう。",
+        say="置かない手番は2枚引きますが、手元は5枚までなので、いまのように4枚なら1枚だけです。",
+        rule="turn",
+        holds=_first_turn,
+    ),
+    Step(
+        say="最初のマスは、チップのあるマスか中央の隣の空きマスから選びます。選べるマスは、盤の上で光っています。",
         rule="placing",
-        holds=lambda s: _rack(s)["G"] == 2 and "go:m02" in _goes(s) and "i03" in _view(s)["board"],
+        holds=_may_start_green,
+    ),
+    Step(
+        say="手元に緑が2枚あるので、緑のマスから始めます。「緑■5のマス（連絡路2）」を押しましょう。",
+        rule="placing",
+        holds=_may_start_green,
         play=("go:m02",),
         point=("go:m02",),
         nudge="そのマスからも始められますが、この練習では手元の緑が生きる緑5のマス（連絡路2）から始めます。",
     ),
     Step(
         say="マスと同じ色のチップは、何枚でも重ねて表向きに置けます。得点はマスの点数×枚数です。"
-        "緑を2枚置いて、5×2＝10点を取りましょう。",
+        "「緑■を2枚 表向き（10点）」を押しましょう。",
         rule="chips",
         holds=lambda s: _turn(s)["target"] == "m02" and "up:2" in _chips(s) and _gains(s, ["up:2"]) == 10,
         play=("up:2",),
@@ -146,9 +198,14 @@ STEPS = (
     ),
     Step(
         say="チェーンを続けるなら、次のマスは直前に置いたマスの隣の空きマスです。"
-        "緑5の隣で空いているのは、赤4のマス（外周4）だけです。選んで、赤を1枚置きましょう。",
+        "緑5の隣で空いているのは、赤4のマスだけです。",
         rule="placing",
-        holds=lambda s: _chain(s) == ["m02"] and _goes(s) == ["go:o04"] and _rack(s)["R"] == 1,
+        holds=_may_go_on_to_red,
+    ),
+    Step(
+        say="「赤▲4のマス（外周4）」を押してから、「赤▲を1枚 表向き（4点）」を押しましょう。",
+        rule="placing",
+        holds=_may_go_on_to_red,
         play=("go:o04", "up:1"),
         until=lambda s: len(_chain(s)) == 2,
         point=("go:o04", "up:1"),
@@ -156,7 +213,7 @@ STEPS = (
     ),
     Step(
         say="チェーンは何マスで止めてもかまいません。この手番は10＋4＝14点です。"
-        "「置き終えて1枚引く」を押すと、袋から1枚引いて手番が終わります。",
+        "「置き終えて1枚引く」を押すと、1枚引いて手番が終わります。",
         rule="drawing",
         holds=lambda s: (
             _chain(s) == ["m02", "o04"] and _turn(s)["points"] == 14 and "end" in s.legal_actions()
@@ -167,8 +224,8 @@ STEPS = (
         nudge="まだ続けられますが、この練習ではここで置き終えて、1枚引きます。",
     ),
     Step(
-        say="相手は、あなたの赤4の隣の紫5のマスに紫を1枚置いて5点を取り、1枚引きました。"
-        "チップのあるマスなら、だれが置いたものでも、その隣からチェーンを始められます。",
+        say="相手は、あなたの赤4の隣の紫5のマスに紫を1枚置いて5点を取りました。"
+        "チップのあるマスなら、だれが置いたものでも、その隣から始められます。",
         rule="placing",
         holds=lambda s: (
             _view(s)["board"]["e02"] == {"face": "up", "colour": "P", "count": 1}
@@ -178,73 +235,78 @@ STEPS = (
         point=("rd-sp-e02",),
     ),
     Step(
-        say="あなたの手元は2枚です。今回は置かずに「引く」を選び、袋から2枚引いて手元のチップを増やしましょう。",
+        say="あなたの手元は2枚です。今回は置かずに引いて、手元を増やします。「置かずに2枚引く」を押しましょう。",
         rule="drawing",
         holds=lambda s: _held(s, READER) == 2 and "draw" in s.legal_actions() and _turn(s)["draw"] == 2,
         play=("draw",),
         then=("draw",),
         point=("draw",),
-        nudge="置くこともできますが、この練習では「引く」を試します。",
+        nudge="置くこともできますが、この練習では「置かずに2枚引く」を試します。",
     ),
     Step(
         say="相手も置かずに2枚引き、手元が4枚になりました。ほかの人の手元は、枚数は見えても色は見えません。"
-        "引いたチップの色も、引いた本人にしか分かりません。",
+        "引いた色も本人にしか分かりません。",
         rule="visibility",
         holds=lambda s: _held(s, OPPONENT) == 4 and _view(s)["bag"] == 2 and s.current_player == READER,
         point=("rd-seat-1",),
     ),
     Step(
-        say="あなたの手元も4枚です。4枚のときに引くと1枚だけで、手元は上限の5枚になります。引きましょう。",
+        say="あなたの手元も4枚です。4枚のときに引くと1枚だけで、手元は上限の5枚になります。"
+        "「置かずに1枚引く」を押しましょう。",
         rule="drawing",
         holds=lambda s: _held(s, READER) == 4 and _turn(s)["draw"] == 1,
         play=("draw",),
         then=("go:o17", "up:2", "go:o18", "up:2", "end"),
         point=("draw",),
-        nudge="置くこともできますが、この練習では手元が4枚のときの「引く」を試します。",
+        nudge="置くこともできますが、この練習では手元が4枚のときの「置かずに1枚引く」を試します。",
     ),
     Step(
-        say="相手は青3と赤4に2枚ずつ置いて14点を取り、袋の最後の1枚を引きました。"
-        "袋が空になるか、灰色のマス（点線の輪）がすべて埋まったら、その巡を最後まで遊んで終わりです。"
-        "スタートプレイヤーは相手なので、巡の最後は次のあなたの手番です。",
+        say="相手は青3と赤4に2枚ずつ置いて14点を取り、袋の最後の1枚を引きました。",
         rule="ending",
-        holds=lambda s: (
-            _view(s)["bag"] == 0
-            and _view(s)["ending"] == {"reason": "bag", "by": OPPONENT}
-            and s.scores() == [153, 161]
-            and _view(s)["start_player"] == OPPONENT
-            and s.current_player == READER
-        ),
+        holds=_last_chip_drawn,
         point=("rd-info",),
     ),
     Step(
-        say="手元は5枚なので「引く」は選べず、必ず置きます。相手とは8点差で、この手元で取れるいちばん多い点も8点です。"
-        "紫1のマス（外周7）を選び、その先の青4のマス（外端3）までつなぎましょう。",
+        say="袋が空になるか、灰色のマス（点線の輪）がすべて埋まったら、その巡（全員が1回ずつ手番を行う"
+        "ひと回り）を最後まで遊んで終わります。",
+        rule="ending",
+        holds=_last_chip_drawn,
+    ),
+    Step(
+        say="スタートプレイヤーは相手なので、巡の最後は次のあなたの手番です。",
+        rule="ending",
+        holds=_last_chip_drawn,
+    ),
+    Step(
+        say="手元は5枚なので引くことはできず、必ず置きます。相手とは8点差で、この手元で取れるいちばん多い点も8点です。",
         rule="drawing",
-        holds=lambda s: (
-            _held(s, READER) == 5
-            and "draw" not in s.legal_actions()
-            and "go:o07" in _goes(s)
-            and s.scores()[OPPONENT] - s.scores()[READER] == 8
-            and _most_points(s) == 8
-        ),
+        holds=_last_turn,
+    ),
+    Step(
+        say="紫1のマスから、その先の青4のマスまでつなぎます。「紫◆1のマス（外周7）」を押しましょう。",
+        rule="drawing",
+        holds=_last_turn,
         play=("go:o07",),
         point=("go:o07",),
         nudge="ほかのマスから始めることもできますが、この練習では裏向きの橋を使って、紫1のマスから青4のマスまで届かせます。",
     ),
     Step(
         say="手元に紫がないので、紫1には表向きに置けません。好きな色のチップを1枚だけ裏向きに置けば、"
-        "0点ですがチェーンを先へ延ばす橋になります。緑を1枚、裏向きに置きましょう。",
+        "0点ですがチェーンを延ばす橋になります。",
         rule="chips",
-        holds=lambda s: (
-            _rack(s)["P"] == 0 and _rack(s)["B"] == 2 and sorted(_chips(s)) == ["down:B", "down:G"]
-        ),
+        holds=_bridge,
+    ),
+    Step(
+        say="青は青4のマスに2枚重ねるので、緑を橋にします。「緑■を1枚 裏向き（0点）」を押しましょう。",
+        rule="chips",
+        holds=_bridge,
         play=("down:G",),
         point=("down:G",),
         nudge="青は、次の青4のマスに2枚重ねるために残しておきましょう。",
     ),
     Step(
-        say="紫1の隣には、青2のマス（外周6）と青4のマス（外端3）が空いています。"
-        "点数の高い青4のマスへ進み、青を2枚置きましょう。4×2＝8点です。",
+        say="紫1の隣で空いているのは、青2と青4のマスです。「青●4のマス（外端3）」を押し、"
+        "「青●を2枚 表向き（8点）」を押しましょう。",
         rule="chips",
         holds=lambda s: (
             _chain(s) == ["o07"]
@@ -257,16 +319,16 @@ STEPS = (
         nudge="この練習では、点数の高い青4のマス（外端3）に青を2枚置きます。",
     ),
     Step(
-        say="青4の先には空きマスがないので、チェーンはここまでです。点になるのは表向きのチップだけで、"
-        "この手番は0＋8＝8点です。袋が空なので、何も引かずに手番が終わります。",
+        say="青4の先に空きマスはなく、チェーンはここまでです。点になるのは表向きのチップだけで、"
+        "この手番は8点。「置き終える（袋が空）」を押しましょう。",
         rule="scoring",
         holds=lambda s: s.legal_actions() == ["end"] and _turn(s)["points"] == 8 and _view(s)["bag"] == 0,
         play=("end",),
         point=("end",),
     ),
     Step(
-        say="ゲーム終了です。2人とも161点で同点です。手元に残ったチップは点になりませんが、"
-        "同点なら手元のチップが多い人の勝ちです。2枚残したあなたの勝ちです（相手は1枚）。",
+        say="ゲーム終了です。2人とも161点で同点です。同点なら、手元に残ったチップが多い人の勝ち。"
+        "2枚残したあなたの勝ちです（相手は1枚）。",
         rule="winning",
         holds=lambda s: (
             s.is_over()
@@ -283,7 +345,7 @@ FIRST_GAME = Tutorial(
     build=start,
     steps=STEPS,
     learned=(
-        ("手番には「置く」か「引く」のどちらか1つを行います。", "turn"),
+        ("手番には、チップを置くか、置かずに引くかのどちらか1つを行います。", "turn"),
         (
             "チェーンは、チップのあるマスか中央の隣から始め、直前に置いたマスの隣へ1マスずつ延ばします。",
             "placing",

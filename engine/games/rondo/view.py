@@ -21,9 +21,9 @@ from engine.text import REVEALED, game_over
 """The label of chips a review shows that were hidden from the seat during the game."""
 REVIEW_NOTE = "振り返りなので、裏向きのチップの色と全員の手元のチップも見せています。"
 _PROMPTS = {
-    "choose": "置くなら、盤の光っているマスから最初のマスを選びます。置かないなら「引く」を選びます。",
+    "choose": "置くなら、盤の光っているマスから最初のマスを選びます。置かないなら、置かずに引きます。",
     "chips": "このマスに置くチップを選びます（同じ色を表向きに何枚でも、または好きな色を1枚裏向き）。",
-    "next": "続けるなら、直前のマスの隣で光っているマスを選びます。やめるなら「置き終える」。",
+    "next": "続けるなら、直前のマスの隣で光っているマスを選びます。やめるなら、置き終えるボタンを押します。",
 }
 
 

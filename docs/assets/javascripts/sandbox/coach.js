@@ -48,6 +48,7 @@ export function createCoach(command) {
   const say = h("p", { className: "rb-coach-say", tabIndex: -1 });
   const rule = h("p", { className: "rb-coach-rule" });
   const learned = h("ul", { className: "rb-coach-learned" });
+  const playsOn = h("p", { className: "rb-coach-play-on", hidden: true }); // what 「このまま続けて遊ぶ」 will do
   const next = button(TEXT.next, "next", true);
   const back = button(TEXT.back, "back");
   const restart = button(TEXT.restart, "restart");
@@ -65,6 +66,7 @@ export function createCoach(command) {
     say,
     rule,
     learned,
+    playsOn,
     steps,
     ways,
     h("label", { className: "rb-coach-follow" }, follow, TEXT.follow),
@@ -92,6 +94,8 @@ export function createCoach(command) {
     if (fresh) {
       rule.replaceChildren(...(done ? [] : [TEXT.rule, ruleLink(coach.rule)]));
       learned.replaceChildren(...(done ? coach.learned.map((item) => h("li", {}, ruleLink(item.rule, item.text))) : []));
+      playsOn.textContent = done ? coach.play_on : "";
+      playsOn.hidden = !done;
     }
     next.hidden = coach.waiting !== "read";
     back.disabled = !coach.can_back;
