@@ -43,7 +43,7 @@ PLAY_ON = f"{SANDBOX} .rb-coach-ways .md-button--primary"
 # What a person sees of the step at this size: a list of what is wrong (empty: all is well) and
 # the coach's buttons' rectangles. A point "sees" an element when elementFromPoint there is the
 # element or inside it, within the window. The resize's own events are let run first (two frames).
-SEEN = """async () => {
+SEEN = r"""async () => {
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const wrong = [];
   const [W, H] = [innerWidth, innerHeight];
@@ -212,6 +212,13 @@ def test_a_link_to_the_tutorials_name_opens_it_on_a_phone(warm: WarmSite) -> Non
         assert page.locator(".rb-panel--open").count() == 1
         assert page.evaluate(SEEN)["wrong"] == []
         press(page, NEXT)
+        # leaving asks first, inline, and 「チュートリアルを続ける」 keeps the step
+        page.locator(f"{SANDBOX} .rb-coach-leave").click()
+        assert page.locator(f"{SANDBOX} .rb-coach-confirm").is_visible()
+        confirm = page.locator(f"{SANDBOX} .rb-coach-confirm")
+        confirm.get_by_role("button", name="チュートリアルを続ける").click()
+        assert confirm.is_hidden()
+        assert "ステップ 2 /" in page.inner_text(f"{SANDBOX} .rb-coach")
         page.locator(".rb-panel-back").click()  # back to the rules, then a link on the page
         before = frames(page)
         page.evaluate("name => { location.hash = name }", name)
