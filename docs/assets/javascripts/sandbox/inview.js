@@ -39,9 +39,11 @@ function span(nodes) {
   return [Math.min(...rects.map((r) => r.top)), Math.max(...rects.map((r) => r.bottom))];
 }
 
-/** Scroll the seat within itself (not the page) so that `nodes` are in its visible part; a seat
- * too low for all of them grows, up to the `room` under the coach. */
+/** Scroll the seat within itself (not the page) so that `nodes` are in its visible part, as near
+ * its top as they allow (what the seat shows first, a card just drawn, stays in view where it
+ * can); a seat too low for all of them grows, up to the `room` under the coach. */
 function showInSeat(seat, nodes, board, room) {
+  seat.scrollTop = 0;
   if (span(nodes)[1] - span(nodes)[0] > seat.clientHeight - 2 * GAP) {
     board.style.setProperty("--rb-seat-room", `${Math.round(room)}px`);
     board.classList.add(TALL);
@@ -79,6 +81,7 @@ export function keepInView(coach, points, board, { fresh, done }) {
   // 2. The seat's own pointed buttons and pieces.
   const inSeat = points.filter((node) => seat?.contains(node));
   if (inSeat.length) showInSeat(seat, inSeat, board, view.bottom - top);
+  else if (fresh && seat) seat.scrollTop = 0; // a new step sees the seat from its top
   // 3. The table, between the coach and the seat.
   const pointed = points.filter((node) => !seat?.contains(node));
   const seatHeight = () => (seat && !board.classList.contains(ASIDE) ? seat.getBoundingClientRect().height : 0);
