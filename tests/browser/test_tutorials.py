@@ -111,6 +111,12 @@ def open_tutorial(page: Page, name: str) -> None:
     press(page, f".rb-tutorial-links #{name}")
     page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")
 
+SEES_NUDGE = """() => {
+  const nudge = document.querySelector(".rb-sandbox .rb-coach .rb-alert");
+  const r = nudge.getBoundingClientRect();
+  const [x, y] = [r.left + 4, r.top + r.height / 2];
+  return y > 0 && y < innerHeight && nudge.contains(document.elementFromPoint(x, y));
+}"""
 
 class Looks:
     """What a person sees, checked at both phone sizes each time the tutorial shows something;
@@ -219,6 +225,17 @@ def test_a_link_to_the_tutorials_name_opens_it_on_a_phone(warm: WarmSite) -> Non
         confirm.get_by_role("button", name="チュートリアルを続ける").click()
         assert confirm.is_hidden()
         assert "ステップ 2 /" in page.inner_text(f"{SANDBOX} .rb-coach")
+        # a move the step does not take: its nudge inside the coach, next to its words, in view
+        while page.is_enabled(NEXT):
+            press(page, NEXT)
+        session = engine_session(page, game_id)
+        wanted = reader_action(session)
+        wrong = next(a for a in legal_buttons(page) if a != wanted and a not in session.coach.step().play)
+        before = frames(page)
+        page.locator(f'{SANDBOX} .rb-board button[data-action="{wrong}"]').first.click()
+        page.wait_for_selector(f"{SANDBOX} .rb-coach .rb-alert:not(:empty)")
+        assert page.evaluate(SEES_NUDGE), page.inner_text(f"{SANDBOX} .rb-coach")
+        assert frames(page) == before  # refused: nothing changed
         page.locator(".rb-panel-back").click()  # back to the rules, then a link on the page
         before = frames(page)
         page.evaluate("name => { location.hash = name }", name)
