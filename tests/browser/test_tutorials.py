@@ -120,16 +120,20 @@ SEES_NUDGE = """() => {
 
 class Looks:
     """What a person sees, checked at both phone sizes each time the tutorial shows something;
-    the coach's buttons must stay where they were, size by size."""
+    the coach's buttons must stay where they were, size by size. The page stays at the size it
+    was last looked at, so each look resizes once (half the frames come up at 360 × 740)."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
         self.buttons: dict[int, list[Any]] = {}
+        self.sizes = PHONES[::-1]  # reversed at each look: 390 first (the page opens at it)
 
     def check(self, where: str) -> list[str]:
         wrong = []
-        for phone in PHONES:
-            self.page.set_viewport_size(phone)
+        self.sizes = self.sizes[::-1]  # the size the page is at now comes first
+        for phone in self.sizes:
+            if self.page.viewport_size != phone:
+                self.page.set_viewport_size(phone)
             seen = self.page.evaluate(SEEN)
             size = f"{phone['width']}×{phone['height']}"
             wrong += [f"{where} at {size}: {problem}" for problem in seen["wrong"]]
