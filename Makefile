@@ -20,7 +20,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: setup browser-deps vendor wheel runtime site serve test test-python test-pyodide test-browsers soak \
-  bench screenshots lint clean
+  bench screenshots contact-sheet lint clean
 
 setup: $(STAMP)
 $(STAMP): pyproject.toml
@@ -90,6 +90,10 @@ bench: site browser-deps  # the search levels' long run is niced: other work kee
 
 screenshots: site browser-deps
 	$(PY) -m build_tools.screenshots
+
+# Every tutorial step at 390 × 844, one PNG each, in .cache/contact-sheet: look through them.
+contact-sheet: site browser-deps
+	$(PY) -m build_tools.contact_sheet
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -1,48 +1,101 @@
-"""Every tutorial played through its page in Chromium, with the keyboard only, once: the games'
-first tutorials at 1280 and 390 px by turns (the same panel and script at both widths; each run
-costs a fresh clone's tests some ten seconds), the others (the same panel, more players) at 390 px.
+"""Every tutorial played through its page in Chromium, with the keyboard only, once, on a phone:
+at every step and after every press the same page is looked at as 390 × 844 and as 360 × 740
+(resized in between: each tutorial is played once, some ten seconds of a fresh clone's tests).
 
 The reader opens 「はじめての1局」 (and any other tutorial) from the page's own button, then only
 presses Tab and Enter: 次へ on a read step, the move the step asks for on a move step (the first it
 takes, as the engine says on the worker's own save, replayed in host Python), 「このまま続けて遊ぶ」
-at the end, after which a game goes on (the panel said how). At every step the coach panel must
-say what the engine's coach says, and as each tutorial opens axe-core must find no serious
-violation in the sandbox with the panel open, at the width it is played at (both widths across the
-games' first tutorials; the rest of the page is swept in test_accessibility.py). Also: a reload
-in the middle resumes at the same step, and a link to the tutorial's name opens it.
+at the end, after which the reader has a move in the game played on (the panel said how). At every
+step the coach panel must say what the engine's coach says, and at both sizes what a person sees must hold (SEEN): the
+step's first and last line and its rule link on screen and uncovered, every piece and button the
+step points at too, the coach's buttons where they were at the step before, no two buttons of
+different purposes with one name. As each tutorial opens axe-core must find no serious violation in
+the sandbox with the panel open (the games' first tutorials by turns also at 1280 px, the wide
+layout; the rest of the page is swept in test_accessibility.py). Also: a reload in the middle
+resumes at the same step, and a link to the tutorial's name opens it, on a phone too.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page
 
+from build_tools.contact_sheet import reader_action
 from engine.registry import games
 from engine.session import Session
-from engine.tutorial import ANY
 from tests.browser.conftest import WarmSite
-from tests.browser.helpers import SANDBOX, legal_buttons, next_step, press, saved, wait_settled
+from tests.browser.helpers import SANDBOX, frames, legal_buttons, next_step, press, saved, wait_settled
 from tests.browser.test_accessibility import serious_violations
 
 TUTORIALS = [(game_id, name) for game_id, game in games().items() for name in game.tutorials]
-SCREENS = {"desktop": (1280, 720), "phone": (390, 844)}
+DESKTOP = {"width": 1280, "height": 720}
+PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 FIRSTS = [(game_id, next(iter(game.tutorials))) for game_id, game in sorted(games().items())]
+WIDE_AXE = FIRSTS[::2]  # axe-core also at 1280 px as these open: half the games' first tutorials
 
-
-def screen_for(game_id: str, name: str) -> str:
-    """The games' first tutorials: desktop and phone by turns; every other tutorial: phone."""
-    if (game_id, name) not in FIRSTS:
-        return "phone"
-    return list(SCREENS)[FIRSTS.index((game_id, name)) % 2]
-
-
-PLAYED = [
-    pytest.param(game_id, name, screen_for(game_id, name), id=f"{game_id}-{name}-{screen_for(game_id, name)}")
-    for game_id, name in TUTORIALS
-]
+PLAYED = [pytest.param(game_id, name, id=f"{game_id}-{name}") for game_id, name in TUTORIALS]
 MAX_STEPS = 200
 NEXT = f"{SANDBOX} .rb-coach-steps .md-button--primary"
 PLAY_ON = f"{SANDBOX} .rb-coach-ways .md-button--primary"
+
+# What a person sees of the step at this size: a list of what is wrong (empty: all is well) and
+# the coach's buttons' rectangles. A point "sees" an element when elementFromPoint there is the
+# element or inside it, within the window. The resize's own events are let run first (two frames).
+SEEN = r"""async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const wrong = [];
+  const [W, H] = [innerWidth, innerHeight];
+  const sees = (node, x, y) =>
+    x >= 0 && y >= 0 && x < W && y < H && node.contains(document.elementFromPoint(x, y));
+  const span = (r) => `${Math.round(r.top)}..${Math.round(r.bottom)} of ${H}`;
+  // a button's accessible name, near enough: an aria-label (its own or a picture's inside) stands
+  // for what it labels; the title only where nothing else names it
+  const named = (node) =>
+    node.nodeType === Node.TEXT_NODE ? node.textContent
+    : node.nodeType !== Node.ELEMENT_NODE || node.getAttribute("aria-hidden") === "true" ? ""
+    : node.getAttribute("aria-label") ?? [...node.childNodes].map(named).join("");
+  const name = (node) => (named(node).trim() || node.title).replace(/\s+/g, " ").slice(0, 40);
+  const coach = document.querySelector(".rb-sandbox .rb-coach");
+  const say = coach.querySelector(".rb-coach-say");
+  const range = document.createRange();
+  range.selectNodeContents(say);
+  const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+  for (const [which, line] of [["first", lines[0]], ["last", lines.at(-1)]]) {
+    const y = line.top + line.height / 2;
+    if (!(sees(say, line.left + 2, y) && sees(say, line.right - 2, y)))
+      wrong.push(`the step's ${which} line is not seen (${span(line)})`);
+  }
+  const link = coach.querySelector(".rb-coach-rule a");
+  if (link) {
+    const r = link.getBoundingClientRect();
+    if (!(sees(link, r.left + 2, r.top + r.height / 2) && sees(link, r.right - 2, r.top + r.height / 2)))
+      wrong.push(`the rule link 「${name(link)}」 is not seen`);
+  }
+  for (const node of document.querySelectorAll(".rb-sandbox .rb-board .rb-point")) {
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const inside = r.top >= 0 && r.left >= 0 && r.bottom <= H && r.right <= W;
+    if (!inside || !sees(node, r.left + r.width / 2, r.top + r.height / 2))
+      wrong.push(`pointed ${node.id || node.dataset.action} 「${name(node)}」 not seen (${span(r)})`);
+  }
+  const purposes = new Map(); // a button's name -> what it does (a board's action, or the button itself)
+  document.querySelectorAll(".rb-panel button, .rb-sandbox button").forEach((button, i) => {
+    if (!button.checkVisibility()) return;
+    const what = purposes.get(name(button)) ?? new Set();
+    what.add(button.dataset.action ?? i);
+    purposes.set(name(button), what);
+  });
+  for (const [label, what] of purposes) {
+    if (what.size > 1) wrong.push(`${what.size} buttons named 「${label}」`);
+  }
+  const buttons = [...coach.querySelectorAll(".rb-coach-head button, .rb-coach-steps button")].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [name(b), Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
+  });
+  return { wrong, buttons };
+}"""
 
 
 def engine_session(page: Page, game_id: str) -> Session:
@@ -58,10 +111,42 @@ def open_tutorial(page: Page, name: str) -> None:
     press(page, f".rb-tutorial-links #{name}")
     page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")
 
+SEES_NUDGE = """() => {
+  const nudge = document.querySelector(".rb-sandbox .rb-coach .rb-alert");
+  const r = nudge.getBoundingClientRect();
+  const [x, y] = [r.left + 4, r.top + r.height / 2];
+  return y > 0 && y < innerHeight && nudge.contains(document.elementFromPoint(x, y));
+}"""
 
-def play_to_the_end(page: Page, game_id: str) -> int:
-    """Follow the tutorial to its end with the keyboard; returns the steps seen."""
-    seen = set()
+class Looks:
+    """What a person sees, checked at both phone sizes each time the tutorial shows something;
+    the coach's buttons must stay where they were, size by size. The page stays at the size it
+    was last looked at, so each look resizes once (half the frames come up at 360 × 740)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.buttons: dict[int, list[Any]] = {}
+        self.sizes = PHONES[::-1]  # reversed at each look: 390 first (the page opens at it)
+
+    def check(self, where: str) -> list[str]:
+        wrong = []
+        self.sizes = self.sizes[::-1]  # the size the page is at now comes first
+        for phone in self.sizes:
+            if self.page.viewport_size != phone:
+                self.page.set_viewport_size(phone)
+            seen = self.page.evaluate(SEEN)
+            size = f"{phone['width']}×{phone['height']}"
+            wrong += [f"{where} at {size}: {problem}" for problem in seen["wrong"]]
+            before = self.buttons.setdefault(phone["width"], seen["buttons"])
+            if seen["buttons"] != before:
+                wrong.append(f"{where} at {size}: the coach's buttons moved: {before} -> {seen['buttons']}")
+        return wrong
+
+
+def play_to_the_end(page: Page, game_id: str) -> tuple[int, list[str]]:
+    """Follow the tutorial to its end with the keyboard, looking at both phone sizes at every
+    step and after every press; returns the steps seen and what was wrong on screen."""
+    seen, looks, wrong = set(), Looks(page), []
     for _ in range(MAX_STEPS):
         session = engine_session(page, game_id)
         coach = session.coach
@@ -69,41 +154,42 @@ def play_to_the_end(page: Page, game_id: str) -> int:
         shown = session.frame()["coach"]
         panel = page.inner_text(f"{SANDBOX} .rb-coach")
         assert f"ステップ {shown['step']} / {shown['steps']}" in panel
+        wrong += looks.check(f"step {shown['step']}")
         waiting = shown["waiting"]
         if waiting == "done":
             assert all(item["text"] in panel for item in shown["learned"]) and shown["play_on"] in panel
-            return len(seen)
+            return len(seen), wrong
         seen.add(coach.index)
         assert shown["say"] in panel
-        if waiting == "read":
-            press(page, NEXT)
-            continue
-        assert waiting == "move", f"the sandbox waits on the script at step {coach.index + 1}"
-        step, legal = coach.step(), session.state.legal_actions()
-        action = legal[0] if step.play == ANY else next(a for a in step.play if a in legal)
-        press(page, f'{SANDBOX} .rb-board button[data-action="{action}"]')
+        assert waiting in ("read", "move"), f"the sandbox waits on the script at step {coach.index + 1}"
+        action = reader_action(session)
+        press(page, NEXT if action is None else f'{SANDBOX} .rb-board button[data-action="{action}"]')
     raise AssertionError(f"no end after {MAX_STEPS} steps")
 
 
-@pytest.mark.parametrize(("game_id", "name", "screen"), PLAYED)
-def test_a_tutorial_played_to_its_end_with_the_keyboard(
-    warm: WarmSite, game_id: str, name: str, screen: str
-) -> None:
+@pytest.mark.parametrize(("game_id", "name"), PLAYED)
+def test_a_tutorial_played_to_its_end_with_the_keyboard(warm: WarmSite, game_id: str, name: str) -> None:
     page = warm.show(game_id)
-    width, height = SCREENS[screen]
-    page.set_viewport_size({"width": width, "height": height})
     try:
+        if (game_id, name) in WIDE_AXE:
+            page.set_viewport_size(DESKTOP)
+            open_tutorial(page, name)
+            assert serious_violations(page, SANDBOX) == []
+        page.set_viewport_size(PHONES[0])
         open_tutorial(page, name)
         assert serious_violations(page, SANDBOX) == []
-        steps = play_to_the_end(page, game_id)
+        steps, wrong = play_to_the_end(page, game_id)
         assert steps == len(games()[game_id].tutorials[name].steps)
+        assert wrong == [], "\n".join(wrong)
         press(page, PLAY_ON)
         assert page.locator(f"{SANDBOX} .rb-coach").is_hidden()
         assert engine_session(page, game_id).coach is None
-        assert next_step(page) in ("human", "bot")  # a game goes on (the reader's move, or a bot's first)
-        assert next_step(page) == "bot" or legal_buttons(page)
+        # the game goes on, and the reader has a move in it (bots are instant: INSTANT_BOTS)
+        wait_settled(page)
+        assert next_step(page) == "human", "「このまま続けて遊ぶ」 left the reader no move"
+        assert legal_buttons(page)
     finally:
-        page.set_viewport_size({"width": 1280, "height": 720})
+        page.set_viewport_size(DESKTOP)
 
 
 def test_a_reload_resumes_the_tutorial_at_its_step(warm: WarmSite) -> None:
@@ -111,7 +197,7 @@ def test_a_reload_resumes_the_tutorial_at_its_step(warm: WarmSite) -> None:
     page = warm.show(game_id)
     open_tutorial(page, name)
     for _ in range(3):
-        press(page, NEXT if page.is_visible(NEXT) else f"{SANDBOX} .rb-board button.rb-point")
+        press(page, NEXT if page.is_enabled(NEXT) else f"{SANDBOX} .rb-board button.rb-point")
     before = page.inner_text(f"{SANDBOX} .rb-coach")
     coach = engine_session(page, game_id).coach
     assert coach is not None and coach.index > 0
@@ -121,12 +207,45 @@ def test_a_reload_resumes_the_tutorial_at_its_step(warm: WarmSite) -> None:
     assert page.inner_text(f"{SANDBOX} .rb-coach") == before
 
 
-def test_a_link_to_the_tutorials_name_opens_it(warm: WarmSite) -> None:
-    """The top page's cards link to <page>#first-game."""
+def test_a_link_to_the_tutorials_name_opens_it_on_a_phone(warm: WarmSite) -> None:
+    """The top page's cards link to <page>#first-game; a link within the page to the name opens
+    it too. On a phone the panel opens over the rules, the step in view."""
     game_id, name = TUTORIALS[0]
     page = warm.visit("index.html")
-    page.locator(f'a[href$="{game_id}.html#{name}"]').first.click()
-    page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")
-    wait_settled(page)
-    assert "ステップ 1 /" in page.inner_text(f"{SANDBOX} .rb-coach")
-    assert "#" not in page.url  # a reload resumes where the reader is, not at step 1
+    page.set_viewport_size(PHONES[0])
+    try:
+        page.locator(f'a[href$="{game_id}.html#{name}"]').first.click()
+        page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")
+        wait_settled(page)
+        assert "ステップ 1 /" in page.inner_text(f"{SANDBOX} .rb-coach")
+        assert "#" not in page.url  # a reload resumes where the reader is, not at step 1
+        assert page.locator(".rb-panel--open").count() == 1
+        assert page.evaluate(SEEN)["wrong"] == []
+        press(page, NEXT)
+        # leaving asks first, inline, and 「チュートリアルを続ける」 keeps the step
+        page.locator(f"{SANDBOX} .rb-coach-leave").click()
+        assert page.locator(f"{SANDBOX} .rb-coach-confirm").is_visible()
+        confirm = page.locator(f"{SANDBOX} .rb-coach-confirm")
+        confirm.get_by_role("button", name="チュートリアルを続ける").click()
+        assert confirm.is_hidden()
+        assert "ステップ 2 /" in page.inner_text(f"{SANDBOX} .rb-coach")
+        # a move the step does not take: its nudge inside the coach, next to its words, in view
+        while page.is_enabled(NEXT):
+            press(page, NEXT)
+        session = engine_session(page, game_id)
+        wanted = reader_action(session)
+        wrong = next(a for a in legal_buttons(page) if a != wanted and a not in session.coach.step().play)
+        before = frames(page)
+        page.locator(f'{SANDBOX} .rb-board button[data-action="{wrong}"]').first.click()
+        page.wait_for_selector(f"{SANDBOX} .rb-coach .rb-alert:not(:empty)")
+        assert page.evaluate(SEES_NUDGE), page.inner_text(f"{SANDBOX} .rb-coach")
+        assert frames(page) == before  # refused: nothing changed
+        page.locator(".rb-panel-back").click()  # back to the rules, then a link on the page
+        before = frames(page)
+        page.evaluate("name => { location.hash = name }", name)
+        wait_settled(page, after=before)
+        assert page.locator(".rb-panel--open").count() == 1
+        assert "ステップ 1 /" in page.inner_text(f"{SANDBOX} .rb-coach")
+        assert page.evaluate(SEEN)["wrong"] == []
+    finally:
+        page.set_viewport_size(DESKTOP)

@@ -30,12 +30,30 @@ _SYMBOLS = {
     "G": '<rect class="hl-symbol" x="13" y="25" width="14" height="14"/>',
     "Y": '<path class="hl-symbol" d="M17.3 23.5h5.4v5.8h5.8v5.4h-5.8v5.8h-5.4v-5.8h-5.8v-5.4h5.8z"/>',
 }
-# The Valknut: three triangles, each turned a third of a circle, linked around the centre.
-_VALKNUT = "".join(
-    f'<polygon class="hl-knot" points="20,17 29,33 11,33" transform="rotate({angle} 20 30) translate(0 -3)"/>'
-    for angle in (0, 120, 240)
+
+
+def _name_lines(*lines: str) -> str:
+    """A card's name written on its face, above its picture: a reader who has not learned the
+    pictures yet still tells the two unsuited cards apart (the picture alone said nothing)."""
+    return "".join(
+        f'<text class="hl-name" x="20" y="{10 + 8 * i}" text-anchor="middle">{line}</text>'
+        for i, line in enumerate(lines)
+    )
+
+
+# The Valknut: three triangles, each turned a third of a circle, linked around the centre; its
+# name in two lines above it, the knot a little lower and smaller to make room.
+_VALKNUT = (
+    _name_lines("ヴァルク", "ヌート")
+    + '<g transform="translate(4 14) scale(0.8)">'
+    + "".join(
+        f'<polygon class="hl-knot" points="20,17 29,33 11,33" '
+        f'transform="rotate({angle} 20 30) translate(0 -3)"/>'
+        for angle in (0, 120, 240)
+    )
+    + "</g>"
 )
-_HAGALAZ = '<path class="hl-rune" d="M13 16V44M27 16V44M13 25L27 35"/>'
+_HAGALAZ = _name_lines("ハガラズ") + '<path class="hl-rune" d="M13 20V48M27 20V48M13 29L27 39"/>'
 """The label of cards and bids a review shows that were hidden from the seat during the game."""
 _STAGE_PROMPTS = {
     "bid": "取れると思うトリックの数を予想してください（ほかの人には見えません）",

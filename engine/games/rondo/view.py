@@ -132,7 +132,8 @@ def _info(view: dict[str, Any], prefix: str) -> str:
     return (
         f'<div class="rd-info rb-box" id="{prefix}-info" role="group" aria-label="場の様子">'
         f"<p>{SIDE_NAMES[view['side']]}・袋の残り <strong>{view['bag']}</strong> 枚・"
-        f"空いている灰色のマス <strong>{view['grey_left']}</strong> / {len(GREY)}</p>{notice}</div>"
+        # no line break inside "2 / 10" (at 360 px it broke before the slash)
+        f"空いている灰色のマス <strong>{view['grey_left']}</strong>\u00a0/\u00a0{len(GREY)}</p>{notice}</div>"
     )
 
 

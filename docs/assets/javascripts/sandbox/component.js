@@ -89,7 +89,7 @@ export function mountSandbox(el) {
   const { signal } = controller;
   const ui = buildUi();
   const refreshDocks = watchDocks(ui.board, signal);
-  const coach = createCoach(onCoach);
+  const coach = createCoach(onCoach, signal);
   const hint = createHint(askHint);
   const review = createReview({
     call: (payload) => ask("review", payload),
@@ -101,6 +101,7 @@ export function mountSandbox(el) {
   });
   const reviewButton = h("button", { type: "button", className: "md-button rb-review-button", textContent: TEXT.review, hidden: true });
   const tutorials = h("span", { className: "rb-tutorials" });
+  const alertLine = ui.alert.parentElement; // the alert's own place, outside a tutorial
   let active = true;
   let frame = null; // the last frame shown
   let logLines = []; // the move log's lines as shown
@@ -170,21 +171,29 @@ export function mountSandbox(el) {
     const movable = next.next === "human" && (!next.coach || next.coach.waiting === "move");
     hint.update(movable, ui.board, next.suggest ?? []);
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
-    const newStep = coach.show(next.coach, ui.board);
-    if (newStep && inSandbox) {
-      // A new step: its 次へ, or the move it asks for (the step's words stay scrolled to their start).
-      coach.focusTarget(ui.board).focus({ preventScroll: coach.contains(coach.focusTarget(ui.board)) });
+    const fresh = coach.show(next.coach, ui.board); // in a tutorial, it keeps the step in view itself
+    placeAlert(Boolean(next.coach));
+    if (fresh && inSandbox) {
+      // A new step: its 次へ, or the move it asks for.
+      coach.focusTarget(ui.board).focus({ preventScroll: true });
     } else if (focused && !(ui.board.contains(now) && visible(now))) {
       // Focus was on the board and the move took its element away (or hid it: the browser will
       // drop it): the same move's button if it is still there, else the first, else the board.
       const shown = [...ui.board.querySelectorAll("button:not(:disabled)")].filter(visible);
-      (shown.find((b) => b.dataset.action === focusedAction) ?? shown[0] ?? ui.board).focus();
+      (shown.find((b) => b.dataset.action === focusedAction) ?? shown[0] ?? ui.board).focus({ preventScroll: Boolean(next.coach) });
     }
     if (ended && !reviewButton.hidden && !next.coach) {
       // The game just ended: 振り返り comes into view by the end line, once (the panel may be
       // scrolled down to the reader's seat); the keyboard stays on the board, where it was.
       reviewButton.scrollIntoView({ block: "center" });
     }
+  }
+
+  /** A refusal or nudge is shown next to the coach's words while a tutorial is on (its own line,
+   * above the coach, would be scrolled off under the panel's bar), and by the status otherwise. */
+  function placeAlert(inCoach) {
+    const home = inCoach ? coach.nudge : alertLine;
+    if (ui.alert.parentElement !== home) home.prepend(ui.alert);
   }
 
   /** The move log: a frame's lines usually extend the ones shown (a move adds one), and only
@@ -319,6 +328,7 @@ export function mountSandbox(el) {
     if (!opened || !active) return;
     reviewButton.hidden = true;
     coach.show(null, ui.board);
+    placeAlert(false);
     hint.update(false, ui.board);
     await review.start(opened);
   }
@@ -384,6 +394,7 @@ export function mountSandbox(el) {
     const name = location.hash.slice(1);
     if (!entry.tutorials.some((tutorial) => tutorial.name === name)) return null;
     dropFragment(); // a reload resumes the tutorial where the reader is, not from its start
+    el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone's panel opens on it
     return { name, tutorial: true };
   }
 
@@ -471,7 +482,11 @@ export function mountSandbox(el) {
   listen(ui.retry, "click", remount);
   listen(ui.board, "click", onBoardClick);
   listen(document, "click", onScenarioClick);
-  listen(window, "hashchange", () => entry && openShared());
+  listen(window, "hashchange", () => {
+    if (!entry) return;
+    const linked = linkedTutorial(); // a link within the page to a tutorial's button
+    return linked ? openScenario(linked) : openShared();
+  });
 
   function teardown() {
     if (!active) return;
