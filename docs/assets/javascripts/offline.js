@@ -1,7 +1,8 @@
 // The site offline (a classic script on every page; sw.js does the keeping). Once the page's
-// sandbox is ready (or the page has loaded, where it has none) and the browser has an idle moment,
-// it registers the service worker, which then fetches the whole build in the background: the
-// first start of Python never shares the link or the CPU with it.
+// sandbox has been ready for a few seconds (or the page loaded, where it has none) and the browser
+// has an idle moment, it registers the service worker, which then fetches the whole build in the
+// background: neither the first start of Python nor the reader's first moves with it (a bot's
+// reply, the search index built 3 s after ready: early.js) share the link or the CPU with it.
 //
 // States of the one notice it may show (bottom of the screen, role=status):
 //   hidden -> ready   「このサイトはオフラインでも使えます（約 N MB）」, once per browser
@@ -15,20 +16,22 @@
 
   const ROOT = new URL("../../", document.currentScript.src);
   const NOTED = "rb:offline-noted";
+  const AFTER_START_MS = 5000;
   const IDLE_WAIT_MS = 2000; // at most, where the browser never says it is idle
   const READY_SHOWN_MS = 10_000; // the quiet note goes by itself; the offer of an update stays
   const TEXT = {
-    ready: (mb) => `このサイトはオフラインでも使えます（約 ${mb} MB）`,
+    ready: (mb) => `このサイトはオフラインでも使えます（約\u00a0${mb}\u00a0MB）`,
     update: "新しい版があります",
     reload: "新しい版にする",
     close: "閉じる",
+    later: "あとで",
   };
 
   const notice = mountNotice();
   afterTheStart().then(register);
 
   /** The first sandbox on the page has left its loading state (ready or failed), or the page has
-   * no sandbox and has loaded; then an idle moment. */
+   * no sandbox and has loaded; a few seconds later, an idle moment. */
   function afterTheStart() {
     const started = () => {
       const sandbox = document.querySelector(".rb-sandbox");
@@ -44,7 +47,10 @@
     });
     const idle = () =>
       new Promise((resolve) =>
-        window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: IDLE_WAIT_MS }) : setTimeout(resolve, 0),
+        setTimeout(
+          () => (window.requestIdleCallback ? requestIdleCallback(resolve, { timeout: IDLE_WAIT_MS }) : resolve()),
+          AFTER_START_MS,
+        ),
       );
     return Promise.all([loaded, sandboxDone]).then(idle);
   }
@@ -75,46 +81,46 @@
     active.postMessage({ type: "about" }, [channel.port2]);
     const { bytes } = await about;
     localStorage.setItem(NOTED, "yes");
-    notice.show(TEXT.ready(Math.max(1, Math.round(bytes / 1e6))), { close: true });
+    notice.show("ready", TEXT.ready(Math.max(1, Math.round(bytes / 1e6))), [[TEXT.close, notice.hide]]);
   }
 
   /** A newer build's service worker is installed and waiting (the first one never waits: there
    * is nothing to switch from): offer to switch to it. */
   function offer(registration) {
     if (!registration.waiting || !navigator.serviceWorker.controller) return;
-    document.documentElement.dataset.rbOffline = "update";
-    notice.show(TEXT.update, {
-      action: TEXT.reload,
-      onAction() {
-        navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
-        registration.waiting?.postMessage({ type: "skip-waiting" });
-      },
-    });
+    const switchOver = () => {
+      navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+      registration.waiting?.postMessage({ type: "skip-waiting" });
+    };
+    notice.show("update", TEXT.update, [[TEXT.reload, switchOver, true], [TEXT.later, notice.hide]]);
   }
 
-  /** The notice: built once, shown with a message and a close button or an action. */
+  /** The notice: mounted once; show(kind, message, actions) replaces what it says and its buttons
+   * ([label, run, primary?]); a "ready" note goes by itself, an "update" offer stays. */
   function mountNotice() {
     const box = Object.assign(document.createElement("div"), { className: "rb-offline-notice", hidden: true });
     box.setAttribute("role", "status");
-    const text = document.createElement("span");
-    const button = Object.assign(document.createElement("button"), { type: "button", className: "md-button" });
-    box.append(text, button);
-    let onButton = () => {};
     let hiding = null;
-    button.addEventListener("click", () => onButton());
+    const hide = () => (box.hidden = true);
     const attach = () => document.body.append(box);
     if (document.body) attach();
     else addEventListener("DOMContentLoaded", attach, { once: true });
     return {
-      show(message, { close = false, action = "", onAction = null }) {
-        text.textContent = message;
-        button.textContent = close ? TEXT.close : action;
-        button.classList.toggle("md-button--primary", !close);
-        onButton = close ? () => (box.hidden = true) : onAction;
+      hide,
+      show(kind, message, actions) {
+        const buttons = actions.map(([label, run, primary]) => {
+          const button = Object.assign(document.createElement("button"), { type: "button", textContent: label });
+          button.className = primary ? "md-button md-button--primary" : "md-button";
+          button.addEventListener("click", run);
+          return button;
+        });
+        const group = Object.assign(document.createElement("div"), { className: "rb-offline-actions" });
+        group.append(...buttons);
+        box.replaceChildren(Object.assign(document.createElement("span"), { textContent: message }), group);
+        box.dataset.kind = kind;
         box.hidden = false;
-        box.dataset.kind = close ? "ready" : "update";
         clearTimeout(hiding);
-        if (close) hiding = setTimeout(() => (box.hidden = true), READY_SHOWN_MS);
+        if (kind === "ready") hiding = setTimeout(hide, READY_SHOWN_MS);
       },
     };
   }
