@@ -5,10 +5,12 @@
   search finds a rule, a page the build never had gets the Japanese offline page; the manifest
   is what an installing browser wants (Chromium's own installability check, and its fields and
   icons read here);
-- update: the reader has the first build; a second (one asset changed, its service worker written
-  by the same build code) is served at the same URL: the reader is offered it, and after the
-  switch every kept file is the second build's, the game in progress goes on from its save, and a
-  save the engine refuses is refused with its message.
+- update: back online, a second build (one asset changed, its service worker written by the same
+  build code) is served at the same URL: the reader is offered it, and after the switch every
+  kept file is the second build's, the game in progress (the last one played offline) goes on
+  from its save, and a save the engine refuses is refused with its message.
+
+One test, one reader: one cold start of Python for all of it.
 """
 
 from __future__ import annotations
@@ -152,10 +154,22 @@ def check_manifest(page: Page, base: str) -> None:
     assert {(192, "any"), (512, "any"), (192, "maskable"), (512, "maskable")} <= found
 
 
-def test_after_one_visit_every_page_plays_with_no_network(
-    context: BrowserContext, served: tuple[str, Path], site_dir: Path, guard: Guard
+def second_build(site_dir: Path, into: Path) -> Path:
+    """A copy of the build with one asset changed, its service worker written by the build's code."""
+    shutil.copytree(site_dir, into, symlinks=True)
+    changed = into / CHANGED_ASSET
+    changed.write_text(SECOND_BUILD_MARK + changed.read_text(encoding="utf-8"), encoding="utf-8")
+    source = Path(__file__).resolve().parents[2] / "docs" / SERVICE_WORKER
+    write_service_worker(into, source.read_text(encoding="utf-8"))
+    return into
+
+
+def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
+    context: BrowserContext, served: tuple[str, Path], site_dir: Path, tmp_path: Path, guard: Guard
 ) -> None:
-    base, _ = served
+    """One reader, one cold start (where two tests made two): the top page, the site kept, every
+    game page with the network cut, then back online a new build."""
+    base, link = served
     page = context.new_page()
     page.goto(base)
     wait_kept(page)
@@ -172,8 +186,8 @@ def test_after_one_visit_every_page_plays_with_no_network(
         if number == 0:  # the next pages restore the interpreter this start keeps
             page.wait_for_function(SNAPSHOT_KEPT, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     assert page.get_attribute(SANDBOX, "data-rb-boot") == "restored"
+    in_progress, lines = game, move_lines(page)
     expect(search_hit(page, "墓地", "necropolis")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
-
     guard.expect("status of 503")  # the offline page's status, which Chromium logs
     page.goto(base + "a-page-no-build-had.html")
     expect(page.locator("h1")).to_have_text("オフラインです")
@@ -181,45 +195,24 @@ def test_after_one_visit_every_page_plays_with_no_network(
     expect(page.locator(".md-content h1").first).to_be_visible()
     assert note.is_hidden()  # said once
 
-
-def second_build(site_dir: Path, into: Path) -> Path:
-    """A copy of the build with one asset changed, its service worker written by the build's code."""
-    shutil.copytree(site_dir, into, symlinks=True)
-    changed = into / CHANGED_ASSET
-    changed.write_text(SECOND_BUILD_MARK + changed.read_text(encoding="utf-8"), encoding="utf-8")
-    source = Path(__file__).resolve().parents[2] / "docs" / SERVICE_WORKER
-    write_service_worker(into, source.read_text(encoding="utf-8"))
-    return into
-
-
-def test_a_new_build_is_offered_then_taken_whole_and_the_game_goes_on(
-    context: BrowserContext, served: tuple[str, Path], site_dir: Path, tmp_path: Path
-) -> None:
-    base, link = served
-    page = context.new_page()
-    page.goto(base + "necropolis.html")
-    wait_settled(page)
-    plays(page, "necropolis")
-    lines = move_lines(page)
-    wait_kept(page)
+    context.set_offline(False)
     refused = new_log("rondo", 2, 1)
     refused["actions"] = ["no-such-move"]
     page.evaluate(WRITE_SAVE, ["rondo", {"log": refused, "seats": ["human", "bot:heuristic"]}])
-
     second = second_build(site_dir, tmp_path / "second")
     new_link = link.with_name("next")
     new_link.symlink_to(second)
     os.replace(new_link, link)  # the same URL now serves the second build
-    page.reload()
+    page.goto(f"{base}{in_progress}.html")
     wait_settled(page)
-    notice = page.locator(".rb-offline-notice")
-    expect(notice).to_contain_text("新しい版があります", timeout=BOOT_TIMEOUT_MS)
+    offer = page.locator(".rb-offline-notice[data-kind=update]")
+    expect(offer).to_contain_text("新しい版があります", timeout=BOOT_TIMEOUT_MS)
     assert move_lines(page) == lines  # the first build's page, until the reader says so
     with page.expect_navigation():
-        notice.get_by_role("button", name="新しい版にする").click()
+        offer.get_by_role("button", name="新しい版にする").click()
     wait_settled(page)
     assert move_lines(page) == lines  # the game in progress goes on
-    plays(page, "necropolis")
+    plays(page, in_progress)
 
     kept = page.evaluate(CACHES, CHANGED_ASSET)
     files = listing(second)
@@ -228,7 +221,6 @@ def test_a_new_build_is_offered_then_taken_whole_and_the_game_goes_on(
     assert kept["text"].startswith(SECOND_BUILD_MARK)
     sheet = page.evaluate(f"fetch('{CHANGED_ASSET}').then((r) => r.text())")
     assert sheet.startswith(SECOND_BUILD_MARK)
-
     page.goto(base + "rondo.html")  # refused whole, said why, and a new game begun
     refusal = "1手目「no-such-move」が不正です"
     expect(page.locator(f"{SANDBOX} .rb-alert")).to_contain_text(refusal, timeout=BOOT_TIMEOUT_MS)
