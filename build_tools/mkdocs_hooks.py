@@ -18,6 +18,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
@@ -107,6 +108,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> 
     return output.replace(CHARSET, CHARSET + script, 1)
 
 
+@event_priority(-1000)  # after every plugin's: material's offline plugin writes its files at -100
 def on_post_build(config: MkDocsConfig, **_: object) -> None:
     """The web app manifest and its icons (drawn from the header's logo), then the service worker
     with the list of every built file: last, so that the list is the whole site."""

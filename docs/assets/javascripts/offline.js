@@ -6,8 +6,8 @@
 //
 // States of the one notice it may show (bottom of the screen, role=status):
 //   hidden -> ready   「このサイトはオフラインでも使えます（約 N MB）」, once per browser
-//   hidden -> update  「新しい版があります」 and a button that switches to it and reloads the page
-//                     (the game in progress resumes from its save)
+//   hidden -> update  「新しい版があります」 with 新しい版にする, which switches to it and reloads the
+//                     page (the game in progress resumes from its save), and あとで
 // Not on file:// (no service worker there: the site works from a folder as before).
 (() => {
   "use strict";
@@ -70,7 +70,16 @@
     registration.addEventListener("updatefound", () => offerWhenInstalled(registration.installing));
     await navigator.serviceWorker.ready;
     document.documentElement.dataset.rbOffline = "ready"; // for the tests: the whole build is kept
-    if (!localStorage.getItem(NOTED)) noteReady();
+    if (!remembered()) noteReady();
+  }
+
+  /** Whether this browser was told already (a browser that keeps nothing is told every time). */
+  function remembered() {
+    try {
+      return localStorage.getItem(NOTED) !== null;
+    } catch {
+      return false;
+    }
   }
 
   /** Ask the active service worker how much it keeps, then say so once. */
@@ -80,7 +89,9 @@
     const about = new Promise((resolve) => (channel.port1.onmessage = ({ data }) => resolve(data)));
     active.postMessage({ type: "about" }, [channel.port2]);
     const { bytes } = await about;
-    localStorage.setItem(NOTED, "yes");
+    try {
+      localStorage.setItem(NOTED, "yes");
+    } catch {}
     notice.show("ready", TEXT.ready(Math.max(1, Math.round(bytes / 1e6))), [[TEXT.close, notice.hide]]);
   }
 

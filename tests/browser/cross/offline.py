@@ -12,6 +12,7 @@ from tests.browser.cross.reader import BOOT_TIMEOUT_S
 KEPT = "() => document.documentElement.dataset.rbOffline === 'ready'"
 HEADING = "() => document.querySelector('h1')?.firstChild?.textContent ?? null"
 KEPT_PAGE = ("about.html", "このサイトについて")
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
 def served_with_the_host_unreachable(driver: Driver, site: Site) -> None:
@@ -21,6 +22,8 @@ def served_with_the_host_unreachable(driver: Driver, site: Site) -> None:
         page, heading = KEPT_PAGE
         driver.goto(site.url + page)
         assert driver.evaluate(HEADING) == heading
+        # answered by the service worker (a page it controls), not from the HTTP cache
+        assert driver.evaluate(CONTROLLED) is True
         driver.goto(site.url + "a-page-no-build-had.html")
         assert driver.evaluate(HEADING) == "オフラインです"
     finally:
