@@ -81,7 +81,7 @@ async function answer(request, url) {
   let path = url.pathname.slice(ROOT.pathname.length);
   if (path === "" || path.endsWith("/")) path += "index.html";
   const cache = await caches.open(CACHE);
-  const kept = BUILD.packed[path]
+  const kept = Object.hasOwn(BUILD.packed, path)
     ? await unpacked(await cache.match(new URL(BUILD.packed[path], ROOT)), path)
     : await cache.match(new URL(path, ROOT));
   if (kept) return kept;
