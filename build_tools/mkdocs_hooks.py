@@ -1,5 +1,6 @@
 """MkDocs hooks: check the vendored runtime, add each game's stylesheet, draw the engine's figures,
-draw the top page's cards of the games, start the sandbox's worker early.
+draw the top page's cards of the games, start the sandbox's worker early; after the build, make the
+site offline and installable (build_tools/offline.py).
 
 A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
 the hook replaces the element with `engine.figures.render_figure(G, N)`, and
@@ -17,11 +18,13 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from build_tools.game_cards import RulesPage, cards
+from build_tools.offline import SERVICE_WORKER, write_app, write_service_worker
 from build_tools.runtime import MANIFEST
 from build_tools.vendor import vendored_files
 from engine.figures import render_figure, render_tutorial_links
@@ -36,6 +39,7 @@ GAME_STYLES = "assets/stylesheets/games"
 EARLY_WORKER = "assets/javascripts/sandbox/early.js"
 WORKER = "assets/javascripts/sandbox/worker.mjs"
 CHARSET = '<meta charset="utf-8">'
+SHORT_NAME = "ルールブック"  # under an installed app's icon, where the whole name is cut
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -102,3 +106,25 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> 
     code = Path(config.docs_dir, EARLY_WORKER).read_text(encoding="utf-8")
     script = f'<script data-worker="{get_relative_url(WORKER, page.url)}">\n{code}</script>'
     return output.replace(CHARSET, CHARSET + script, 1)
+
+
+@event_priority(-1000)  # after every plugin's: material's offline plugin writes its files at -100
+def on_post_build(config: MkDocsConfig, **_: object) -> None:
+    """The web app manifest and its icons (drawn from the header's logo), then the service worker
+    with the list of every built file: last, so that the list is the whole site."""
+    site = Path(config.site_dir)
+    description = config.site_description or ""
+    logo = header_logo(config)
+    write_app(site, logo, name=config.site_name, short_name=SHORT_NAME, description=description)
+    source = Path(config.docs_dir, SERVICE_WORKER).read_text(encoding="utf-8")
+    write_service_worker(site, source)
+
+
+def header_logo(config: MkDocsConfig) -> str:
+    """The SVG of the icon material puts in the header (theme.icon.logo, by default its library)."""
+    icon = (config.theme.get("icon") or {}).get("logo") or "material/library"
+    for folder in config.theme.dirs:
+        path = Path(folder, ".icons", f"{icon}.svg")
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise PluginError(f"the header's logo {icon} was not found among the theme's icons")

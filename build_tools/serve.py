@@ -9,7 +9,9 @@ For measurements (build_tools.bench) the server can also stand in for other host
 - `--gzip`: compress on the fly like a host that does (nginx `gzip on` with wasm among its types,
   GitHub Pages, Netlify), for clients that accept it; without it the server sends every file as it
   is, like `python3 -m http.server`;
-- `log`: a list of what was sent (path, status, bytes on the wire, encoding).
+- `log`: a list of what was sent (path, status, bytes on the wire, encoding);
+- `reachable`: set to False, the server closes every connection unanswered, as a host the
+  network cannot reach (the cross-browser test of the site kept offline: tests/browser/cross).
 
     python -m build_tools.serve [SITE_DIR] [--port 8000] [--rate 5] [--gzip]
 """
@@ -88,6 +90,7 @@ class SiteServer(ThreadingHTTPServer):
         self.compress = compress
         self.files = files or {}  # extra in-memory files by URL path (the bench's probe page)
         self.sent: list[Sent] | None = [] if log else None
+        self.reachable = True
         self._gzipped: dict[tuple[str, float], bytes] = {}
         self._lock = threading.Lock()
         super().__init__(address, SiteHandler)
@@ -127,6 +130,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
         server = args[2]
         assert isinstance(server, SiteServer)
         super().__init__(*args, directory=str(server.site), **kwargs)  # type: ignore[arg-type]
+
+    def handle(self) -> None:
+        if self.server.reachable:
+            super().handle()
 
     def log_message(self, format: str, *args: object) -> None:
         if not self.server.quiet:

@@ -7,6 +7,7 @@ run under Pyodide (tests/pyodide/run.mjs), where there is no browser.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+FOREIGN_URL = re.compile(r"^(?:https?|wss?)://(?!(?:127\.0\.0\.1|localhost)(?::\d+)?(?:[/?#]|$))")
+"""What is_foreign says, as a pattern for Playwright's routing (the browser writes scheme and host
+in lower case)."""
 
 
 @pytest.fixture(scope="session")
@@ -80,7 +84,9 @@ class Guard:
 
     def watch(self, context: BrowserContext) -> None:
         context.on("request", lambda request: is_foreign(request.url) and self.foreign.append(request.url))
-        context.route(is_foreign, lambda route: route.abort())
+        # A pattern, not a function: Playwright then stops only those requests, where a function
+        # must be asked about every one (the service worker's hundred downloads of the site too).
+        context.route(FOREIGN_URL, lambda route: route.abort())
 
     def watch_page(self, page: Page) -> None:
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))

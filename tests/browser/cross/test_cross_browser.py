@@ -17,7 +17,8 @@ as a reader goes:
    the Back button shows the one before the last again, ready; the next page load (the shortest
    tutorial's page) restores the kept interpreter all the same, and the tutorial is played to
    its end (tutorial.py); then a snapshot Pyodide refuses gives a normal start that plays and
-   keeps a good snapshot again (start_up.py).
+   keeps a good snapshot again (start_up.py); the service worker has kept the site by then, and
+   with the host unreachable it serves a kept page and its offline page (offline.py).
 4. In WebKit, the page is usable at a phone's size while the game is played (small_screen.py).
 5. Throughout: no console error or uncaught exception, and no request to any host but the serving
    one (as far as each engine lets a client see: build_tools.browsers).
@@ -41,7 +42,7 @@ import engine
 from build_tools.browsers import DESKTOP, Driver, launch
 from engine.registry import find_game, games
 from engine.rng import Rng
-from tests.browser.cross import small_screen, tutorial
+from tests.browser.cross import offline, small_screen, tutorial
 from tests.browser.cross.conftest import Site
 from tests.browser.cross.reader import (
     READER,
@@ -93,6 +94,7 @@ def test_a_profile_from_its_first_start_in_each_browser(
             tutorial.play_the_shortest_tutorial(driver)
             fresh_game = f"{game_id}.html" + share_fragment(table(find_game(game_id)))
             start_from_a_refused_snapshot(driver, site.url, fresh_game, key)
+            offline.served_with_the_host_unreachable(driver, site)
         assert driver.errors() == []
         assert left_the_host(driver.requests(), site.url) == []
 

@@ -1,0 +1,30 @@
+"""The site kept for offline use, through a driver (Chromium, with the network truly cut:
+tests/browser/test_offline.py): the service worker was registered once a sandbox was ready and has
+kept the build; with the host unreachable, it serves a kept page, and a page the build never had
+gets its Japanese offline page instead of the browser's error."""
+
+from __future__ import annotations
+
+from build_tools.browsers import Driver
+from tests.browser.cross.conftest import Site
+from tests.browser.cross.reader import BOOT_TIMEOUT_S
+
+KEPT = "() => document.documentElement.dataset.rbOffline === 'ready'"
+HEADING = "() => document.querySelector('h1')?.firstChild?.textContent ?? null"
+KEPT_PAGE = ("about.html", "このサイトについて")
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+def served_with_the_host_unreachable(driver: Driver, site: Site) -> None:
+    driver.wait_for(KEPT, timeout=BOOT_TIMEOUT_S)
+    site.server.reachable = False
+    try:
+        page, heading = KEPT_PAGE
+        driver.goto(site.url + page)
+        assert driver.evaluate(HEADING) == heading
+        # answered by the service worker (a page it controls), not from the HTTP cache
+        assert driver.evaluate(CONTROLLED) is True
+        driver.goto(site.url + "a-page-no-build-had.html")
+        assert driver.evaluate(HEADING) == "オフラインです"
+    finally:
+        site.server.reachable = True
