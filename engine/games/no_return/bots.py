@@ -42,7 +42,7 @@ def projected_scores(state: State) -> list[float]:
     (about CASH_PER_TURN a turn) and the rest counts against it: mid-game, a column is a
     promise, not the minus it would be at the end."""
     assert isinstance(state, NoReturnState)
-    turns_left = state.view(None)["bag"] / (state.players * DRAWS_PER_TURN)
+    turns_left = state.bot_view(None)["bag"] / (state.players * DRAWS_PER_TURN)
     cashable = turns_left * CASH_PER_TURN
     return [
         row["plus"] + min(row["minus"], cashable) - max(row["minus"] - cashable, 0.0)
