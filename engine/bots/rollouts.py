@@ -171,7 +171,7 @@ class RolloutBot:
                 for action in racing:
                     deadline.check()
                     after = state.clone()
-                    after.apply(action)
+                    after.apply_legal(action)  # the seat's own moves: the same in every sample
                     if after.current_player == seat and signature(after.view(seat)) in seen:
                         continue  # back to a view of this run: a loop
                     drawn[action] = self._finished_worth(after, seat, roll, worth, deadline)
