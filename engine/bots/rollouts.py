@@ -108,7 +108,7 @@ class RolloutBot:
         legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        if self.steps_weighed is not None and len(perspective.turn()) >= self.steps_weighed:
+        if self.steps_weighed is not None and perspective.steps_taken() >= self.steps_weighed:
             return self.policy.choose(view, rng)  # the heuristic finishes the line chosen so far
         return self.weigh(perspective, rng).choice
 
