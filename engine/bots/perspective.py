@@ -70,11 +70,20 @@ class Perspective:
             (Perspective(state, self.seat, past=past[:i]), action) for i, (state, action) in enumerate(past)
         ]
 
-    def _replay(self) -> list[tuple[State, str]]:
-        journal, history = self._state.journal, self._state.history
+    def steps_taken(self) -> int:
+        """How many actions the seat has taken in its current run: `len(turn())`, without
+        replaying the log (a bot that follows its line past the steps it weighs asks only this)."""
+        if self._past is not None:
+            return len(self._past)
+        journal = self._state.journal
         run = 0
         while run < len(journal) and journal[-1 - run].seat == self.seat:
             run += 1
+        return run
+
+    def _replay(self) -> list[tuple[State, str]]:
+        history = self._state.history
+        run = self.steps_taken()
         if not run:
             return []
         upto = len(history) - run

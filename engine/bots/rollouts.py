@@ -107,7 +107,7 @@ class RolloutBot:
         legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        if self.steps_weighed is not None and len(perspective.turn()) >= self.steps_weighed:
+        if self.steps_weighed is not None and perspective.steps_taken() >= self.steps_weighed:
             return self.policy.choose(view, rng)  # the heuristic finishes the line chosen so far
         return self.weigh(perspective, rng).choice
 
@@ -171,7 +171,7 @@ class RolloutBot:
                 for action in racing:
                     deadline.check()
                     after = state.clone()
-                    after.apply(action)
+                    after.apply_legal(action)  # the seat's own moves: the same in every sample
                     if after.current_player == seat and signature(after.view(seat)) in seen:
                         continue  # back to a view of this run: a loop
                     drawn[action] = self._finished_worth(after, seat, roll, worth, deadline)

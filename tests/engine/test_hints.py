@@ -70,7 +70,7 @@ def test_a_hint_names_legal_actions_and_marks_the_one_the_search_plays(table: Ta
         perspective = Perspective(state, seat)
         bot, rng = search(table.game, LEVEL, table.players), Rng(run_seed(perspective))
         steps = table.game.search_steps_weighed
-        follows = steps is not None and len(perspective.turn()) >= steps
+        follows = steps is not None and perspective.steps_taken() >= steps
         plays = bot.weigh(perspective, rng).choice if follows else bot.choose(perspective, rng)
         assert [item["action"] for item in shown["actions"] if item["best"]] == [plays]
         assert shown["forced"] == (len(state.legal_actions()) == 1)

@@ -116,6 +116,9 @@ class Blindfold:
     def turn(self) -> list[tuple[Blindfold, str]]:
         return [(Blindfold(point), action) for point, action in self._real.turn()]
 
+    def steps_taken(self) -> int:
+        return self._real.steps_taken()
+
 
 def twin(state: State, seat: int, rng: Rng) -> Perspective | None:
     """The same run of actions as `seat` lived it, with everything hidden from it drawn afresh at
@@ -301,8 +304,8 @@ def test_past_the_steps_it_weighs_a_run_follows_the_line_chosen(table: Table) ->
 
 @pytest.mark.parametrize("table", tables(), ids=lambda t: t.id)
 def test_the_turn_so_far_is_the_seats_own_run(table: Table) -> None:
-    """Perspective.turn finds the views and actions of the seat's current run, from the log (over
-    120 steps, COVER_STEPS at a cover table)."""
+    """Perspective.turn finds the views and actions of the seat's current run, from the log, and
+    `steps_taken` counts them without the replay (over 120 steps, COVER_STEPS at a cover table)."""
     state, rng = table.new_game(5), Rng(5)
     run: list[tuple[dict[str, Any], str]] = []
     for _ in range(COVER_STEPS if table.cover else 120):
@@ -311,6 +314,7 @@ def test_the_turn_so_far_is_the_seats_own_run(table: Table) -> None:
         seat = state.current_player
         assert seat is not None
         assert [(point.view(), action) for point, action in Perspective(state, seat).turn()] == run
+        assert Perspective(state, seat).steps_taken() == len(run)
         view, action = state.view(seat), rng.choice(state.legal_actions())
         state.apply(action)
         run = [*run, (view, action)] if state.current_player == seat else []

@@ -42,7 +42,7 @@ def projected_scores(state: State) -> list[float]:
     (about CASH_PER_TURN a turn) and the rest counts against it: mid-game, a column is a
     promise, not the minus it would be at the end."""
     assert isinstance(state, NoReturnState)
-    turns_left = state.view(None)["bag"] / (state.players * DRAWS_PER_TURN)
+    turns_left = state.bot_view(None)["bag"] / (state.players * DRAWS_PER_TURN)
     cashable = turns_left * CASH_PER_TURN
     return [
         row["plus"] + min(row["minus"], cashable) - max(row["minus"] - cashable, 0.0)
@@ -157,12 +157,12 @@ def _best_cash(
 ) -> Plan | None:
     """The column segment and payment with the best cashed sum for the least overpay (a payment
     of the colour of `keep`, holding it)."""
-    colours = sorted({c[0] for c in hand})  # sorted: no dependence on string hashing
-    payments = [_payments(_of_colour(hand, colour)) for colour in colours]
     if keep:
         totals, options = _payments(_of_colour(hand, keep[0][0]))
         held = [(total, p) for total, p in zip(totals, options, strict=True) if _holds(p, keep)]
         payments = [(tuple(total for total, _ in held), tuple(p for _, p in held))]
+    else:
+        payments = [_payments(same) for same in _by_colour(hand)]
     most = max((totals[-1] for totals, _ in payments if totals), default=0)
     best: Plan | None = None
     for colour, column in columns.items():
@@ -183,6 +183,15 @@ def _best_cash(
 
 def _of_colour(hand: list[Counter], colour: str) -> tuple[Counter, ...]:
     return tuple(c for c in hand if c[0] == colour)
+
+
+def _by_colour(hand: list[Counter]) -> list[tuple[Counter, ...]]:
+    """The hand's counters of each colour it holds, in hand order, the colours sorted (no
+    dependence on string hashing): `_of_colour` for every colour in one pass over the hand."""
+    groups: dict[str, list[Counter]] = {}
+    for counter in hand:
+        groups.setdefault(counter[0], []).append(counter)
+    return [tuple(groups[colour]) for colour in sorted(groups)]
 
 
 @lru_cache(maxsize=4096)

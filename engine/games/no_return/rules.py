@@ -602,6 +602,24 @@ class NoReturnState(State):
 
     # --- what a seat may see --------------------------------------------------------------------
 
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """What the bots read (bots.py): the bag, whether the end is triggered, the seat's own
+        columns and phase (of the other seats' entries, nothing), the hand, the selection and the
+        moves. A search's rollouts ask for it at every step: built without the rest of the seats'
+        entries, the lid and the names, a weighing of つよい takes a fifth less time."""
+        own = seat is not None and 0 <= seat < self.players
+        to_move = own and seat == self.current_player
+        return {
+            "seat": seat,
+            "players": self.players,
+            "bag": len(self._bag),
+            "end_triggered_by": self._last_drawn_by,
+            "seats": [self._seat_for_bots(s) if s == seat else {} for s in range(self.players)],
+            "hand": display_ids(self._hands[seat]) if own else None,
+            "selection": self._selection_view() if to_move else None,
+            "legal_actions": sorted(self._legal_actions()) if to_move else [],
+        }
+
     def view(self, seat: int | None) -> dict[str, Any]:
         current = self.current_player
         own = seat is not None and 0 <= seat < self.players
@@ -637,13 +655,12 @@ class NoReturnState(State):
         return view
 
     def _public_seat(self, seat: int) -> dict[str, Any]:
-        columns = self._columns[seat]
         return {
-            "columns": {c: list(columns[c]) for c in COLOURS if c in columns},
-            "column_total": sum(map(sum, columns.values())),
+            "columns": self._columns_view(seat),
+            "column_total": self._column_total(seat),
             "cashed": display_ids(self._cashed[seat]),
             "cashed_total": _value_sum(self._cashed[seat]),
-            "phase": 2 if self._phase2[seat] else 1,
+            "phase": self._phase(seat),
             "hand_count": len(self._hands[seat]),
             "turns": self._turns[seat],
             "aside_count": len(self._aside[seat]),
@@ -651,6 +668,24 @@ class NoReturnState(State):
             "setup_done": self._stage is not Stage.SETUP
             or self._order_index(seat) < self._order_index(self._turn_player),
         }
+
+    def _seat_for_bots(self, seat: int) -> dict[str, Any]:
+        """The part of the seat's own entry in the view the bots read."""
+        return {
+            "columns": self._columns_view(seat),
+            "column_total": self._column_total(seat),
+            "phase": self._phase(seat),
+        }
+
+    def _columns_view(self, seat: int) -> dict[str, list[int]]:
+        columns = self._columns[seat]
+        return {c: list(columns[c]) for c in COLOURS if c in columns}
+
+    def _column_total(self, seat: int) -> int:
+        return sum(map(sum, self._columns[seat].values()))
+
+    def _phase(self, seat: int) -> int:
+        return 2 if self._phase2[seat] else 1
 
     def _selection_view(self) -> dict[str, Any]:
         cashing = self._cash_taken() if self._stage is Stage.CASH else []
