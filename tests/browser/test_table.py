@@ -1,9 +1,13 @@
-"""みんなのスマホで遊ぶ over BroadcastChannels: pages of one browser as the phones at a table
-(the same protocol as the data channels of tests/browser/table_rtc.py, with no network)."""
+"""みんなのスマホで遊ぶ in Chromium: over BroadcastChannels, pages of one browser as the phones at a
+table; and over real data channels in a network namespace made here (tests/browser/table_rtc.py)."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
@@ -26,7 +30,7 @@ from tests.browser.table import (
     seat_frames,
     seated,
 )
-from tests.conftest import Guard
+from tests.conftest import ROOT, Guard
 
 MALFORMED = "届いたメッセージの形式が正しくありません。"
 STALE = "盤面が変わったあとの操作でした。もう一度選んでください。"
@@ -130,3 +134,34 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     for page in (guests[0], back):
         assert page.evaluate("window.__rbWorkerStarts") is None
     context.close()
+
+
+RTC_TESTS = Path(__file__).with_name("table_rtc.py")
+NAMESPACE_SETUP = """ip link set lo up
+ip link add rbv0 type veth peer name rbv1
+ip addr add 192.0.2.10/24 dev rbv0
+ip link set rbv0 up
+ip link set rbv1 up
+ip route add default via 192.0.2.1 dev rbv0 onlink
+exec "$@"
+"""
+"""A private network for the data channels: a veth pair on 192.0.2.0/24 (the documentation range)
+and a default route through it, without which Chromium gathers no candidate; nothing leaves it."""
+
+
+def test_real_data_channels_inside_a_network_namespace() -> None:
+    """tests/browser/table_rtc.py, run by pytest inside a network namespace made here (as root,
+    as in CI; elsewhere as root of a user namespace of its own)."""
+    unshare = ["unshare", "-n"] if os.geteuid() == 0 else ["unshare", "-rn"]
+    pytest_run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(RTC_TESTS)]
+    env = {**os.environ, "RB_TABLE_NETNS": "1"}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    run = subprocess.run(
+        [*unshare, "sh", "-c", NAMESPACE_SETUP, "table-netns", *pytest_run],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]

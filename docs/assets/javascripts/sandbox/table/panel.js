@@ -195,6 +195,7 @@ export function createTablePanel(entry, hooks) {
       started = true;
       friends = Object.keys(frame.table.guests).map(Number);
       makeHost();
+      host.relay(frame); // what a guest that rejoins is sent first
       showRoster();
     },
     relay: (frame) => host?.relay(frame),
