@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, sync_playwright
 
 from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS
+from build_tools.netns import INSIDE
 from engine.rng import Rng
 from tests.browser.conftest import guarded_context
 from tests.browser.helpers import SANDBOX, frames, open_settings, wait_settled
@@ -36,15 +37,12 @@ from tests.browser.table import (
 )
 from tests.conftest import Guard
 
-NAMESPACE = "RB_TABLE_NETNS"
-"""Set by the test that makes the namespace: this file's test runs nowhere else."""
-
 
 @pytest.fixture(scope="module")
 def rtc_browser() -> Iterator[Browser]:
     """Chromium with the devices' real addresses in their candidates (not mDNS names: nothing in
     the namespace answers those)."""
-    assert os.environ.get(NAMESPACE) == "1", "run through tests/browser/test_table.py, inside its namespace"
+    assert os.environ.get(INSIDE) == "1", "run through tests/browser/test_table.py, inside its namespace"
     with sync_playwright() as playwright:
         args = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=args)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
+from build_tools.netns import INSIDE, inside_namespace
 from engine.rng import Rng
 from engine.table import NOT_YOUR_TURN
 from tests.browser.conftest import guarded_context
@@ -137,27 +138,16 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
 
 
 RTC_TESTS = Path(__file__).with_name("table_rtc.py")
-NAMESPACE_SETUP = """ip link set lo up
-ip link add rbv0 type veth peer name rbv1
-ip addr add 192.0.2.10/24 dev rbv0
-ip link set rbv0 up
-ip link set rbv1 up
-ip route add default via 192.0.2.1 dev rbv0 onlink
-exec "$@"
-"""
-"""A private network for the data channels: a veth pair on 192.0.2.0/24 (the documentation range)
-and a default route through it, without which Chromium gathers no candidate; nothing leaves it."""
 
 
 def test_real_data_channels_inside_a_network_namespace() -> None:
-    """tests/browser/table_rtc.py, run by pytest inside a network namespace made here (as root,
-    as in CI; elsewhere as root of a user namespace of its own)."""
-    unshare = ["unshare", "-n"] if os.geteuid() == 0 else ["unshare", "-rn"]
+    """tests/browser/table_rtc.py, run by pytest inside a network namespace made here
+    (build_tools/netns.py)."""
     pytest_run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(RTC_TESTS)]
-    env = {**os.environ, "RB_TABLE_NETNS": "1"}
+    env = {**os.environ, INSIDE: "1"}
     env.pop("PYTEST_XDIST_WORKER", None)
     run = subprocess.run(
-        [*unshare, "sh", "-c", NAMESPACE_SETUP, "table-netns", *pytest_run],
+        inside_namespace(pytest_run),
         cwd=ROOT,
         env=env,
         capture_output=True,
