@@ -141,6 +141,7 @@ def play_moves(devices: dict[int, Page], host: Page, rng: Rng, moves: int | None
         device = devices[mover]
         assert device.get_attribute(SANDBOX, "data-rb-next") == "human", f"seat {mover}'s device may not move"
         before = {page: frames(page) for page in {host, *devices.values()}}
+        device.bring_to_front()  # a phone in the friend's hand: pages of one context are tabs of one window
         device.locator(f'{BOARD} button[data-action="{rng.choice(legal_buttons(device))}"]').first.click()
         for page, count in before.items():
             wait_settled(page, after=count)

@@ -31,6 +31,7 @@ from tests.browser.table import (
     seat_frames,
     seated,
 )
+from tests.browser.test_accessibility import serious_violations
 from tests.conftest import ROOT, Guard
 
 MALFORMED = "届いたメッセージの形式が正しくありません。"
@@ -61,7 +62,8 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     answer. Each seat moves on its own page; every frame each guest shows and every message it got
     is its own seat's; bad messages are refused and change nothing; a used invitation cannot take
     a seat from a second page; a guest that closes its page rejoins with a fresh invitation on the
-    same seat and hand; a guest loads no Python."""
+    same seat and hand; a guest loads no Python; axe-core finds no serious violation on the host's
+    invitations, a guest's answer nor either mid-game (at 390 px)."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(RECORDER)
     host = context.new_page()
@@ -75,14 +77,19 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     links = invite(host, ["here", "friend", "friend"])
     requests: list[str] = []
     guests = [guest_page(context, requests) for _ in links]
+    assert serious_violations(host, TABLE) == []  # the invitations, their QR codes
     for seat, guest, link in zip((1, 2), guests, links, strict=True):
-        assert paste(host, answer(guest, link)) == ""
+        code = answer(guest, link)
+        guest.wait_for_selector(f"{TABLE} .rb-table-qr svg")
+        assert serious_violations(guest, SANDBOX) == []  # the answer's screen
+        assert paste(host, code) == ""
         connected(host, seat)
     for guest in guests:
         seated(guest)
     devices = {0: host, 1: guests[0], 2: guests[1]}
     rng = Rng(3)
     play_moves(devices, host, rng, moves=8)
+    assert serious_violations(guests[0], SANDBOX) == [] and serious_violations(host, SANDBOX) == []
 
     # Bad input from a guest whose seat is not to move: refused, answered, nothing applied.
     mover = int(host.get_attribute(SANDBOX, "data-rb-mover"))
