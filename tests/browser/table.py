@@ -14,6 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from engine.registry import find_game
 from engine.replay import load_log, to_log
 from engine.rng import Rng
 from engine.table import GUEST_SECRETS, TableSession
@@ -151,21 +152,28 @@ def play_moves(devices: dict[int, Page], host: Page, rng: Rng, moves: int | None
     return made
 
 
-def seat_frames(host: Page, game: str) -> dict[int, list[str]]:
+def seat_frames(host: Page, game: str, away: tuple[int, ...] = ()) -> dict[int, set[str]]:
     """Every frame each guest seat could have been sent in the host's game as saved: its seat's
-    frame after each number of actions (as JSON, keys sorted)."""
+    frame after each number of actions (as JSON, keys sorted), with the seats as saved or with a
+    seat of `away` handed to the game's default bot."""
     entry = saved(host, game)
     log, host_seat = entry["log"], entry["table"]["host"]
     state = load_log(log)
-    possible: dict[int, list[str]] = {}
+    bot = f"bot:{find_game(game).default_bot}"
+    seatings = [
+        entry["seats"],
+        *([bot if i == seat else kind for i, kind in enumerate(entry["seats"])] for seat in away),
+    ]
+    possible: dict[int, set[str]] = {}
     for upto in range(len(state.history) + 1):
-        session = TableSession(to_log(state, upto=upto), entry["seats"], host_seat)
-        for seat in session.guests():
-            possible.setdefault(seat, []).append(json.dumps(session.seat_frame(seat), sort_keys=True))
+        for seats in seatings:
+            session = TableSession(to_log(state, upto=upto), seats, host_seat)
+            for seat in session.guests():
+                possible.setdefault(seat, set()).add(json.dumps(session.seat_frame(seat), sort_keys=True))
     return possible
 
 
-def check_everything_sent(guest: Page, seat: int, possible: dict[int, list[str]]) -> int:
+def check_everything_sent(guest: Page, seat: int, possible: dict[int, set[str]]) -> int:
     """Each frame the guest received is its own seat's at some point of the game; returns how many."""
     got = received_frames(guest)
     for frame in got:

@@ -15,7 +15,15 @@ from build_tools.netns import INSIDE, inside_namespace
 from engine.rng import Rng
 from engine.table import NOT_YOUR_TURN
 from tests.browser.conftest import guarded_context
-from tests.browser.helpers import SANDBOX, frames, legal_buttons, open_settings, saved, wait_settled
+from tests.browser.helpers import (
+    SANDBOX,
+    frames,
+    legal_buttons,
+    move_lines,
+    open_settings,
+    saved,
+    wait_settled,
+)
 from tests.browser.table import (
     RECORDER,
     TABLE,
@@ -62,8 +70,8 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     answer. Each seat moves on its own page; every frame each guest shows and every message it got
     is its own seat's; bad messages are refused and change nothing; a used invitation cannot take
     a seat from a second page; a guest that closes its page rejoins with a fresh invitation on the
-    same seat and hand; a guest loads no Python; axe-core finds no serious violation on the host's
-    invitations, a guest's answer nor either mid-game (at 390 px)."""
+    same seat and hand (a bot played the seat meanwhile); a guest loads no Python; axe-core finds
+    no serious violation on the host's invitations, a guest's answer nor either mid-game (390 px)."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(RECORDER)
     host = context.new_page()
@@ -117,6 +125,13 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     gone = "プレイヤー3さんの接続が切れました。"
     for page in (host, guests[0]):
         page.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
+    # The host hands the seat to a bot meanwhile, which plays it until the friend is back.
+    bot_lines = len([line for line in move_lines(host) if line.startswith("プレイヤー3")])
+    before = frames(host)
+    host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="ボットに任せる").click()
+    wait_settled(host, after=before)
+    play_moves({0: host, 1: guests[0]}, host, rng, moves=4)
+    assert len([line for line in move_lines(host) if line.startswith("プレイヤー3")]) > bot_lines
     host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="新しい招待を出す").click()
     host.wait_for_function("() => document.querySelector('.rb-table-card[data-seat=\"2\"] input')?.value")
     link = host.input_value('.rb-table-card[data-seat="2"] input')
@@ -134,7 +149,7 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     devices[2] = back
     play_moves(devices, host, rng)
 
-    possible = seat_frames(host, "bottle-imp")
+    possible = seat_frames(host, "bottle-imp", away=(2,))
     assert all(json.dumps(frame, sort_keys=True) in possible[2] for frame in left_frames)
     assert check_everything_sent(guests[0], 1, possible) > 10
     assert check_everything_sent(back, 2, possible) > 5

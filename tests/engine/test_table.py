@@ -35,6 +35,7 @@ def twin_frame(session: TableSession, seat: int, rng: Rng) -> dict[str, Any]:
     return twin.seat_frame(seat)
 
 
+@pytest.mark.host_only  # the same session code as the small tests below, game after game
 @pytest.mark.parametrize("game_id", sorted(games()))
 def test_each_phone_gets_its_own_seat_alone_across_a_whole_game(game_id: str) -> None:
     """Every seat on a phone of its own but the host's (at the game's largest count, the table in

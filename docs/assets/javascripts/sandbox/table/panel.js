@@ -92,12 +92,16 @@ export function createTablePanel(entry, hooks) {
         const item = h("li", {}, `${names[seat]}：${on ? TABLE_TEXT.connected : TABLE_TEXT.waiting}`);
         item.dataset.seat = seat;
         item.dataset.connected = on;
-        if (started && !on) {
+        if (!on) {
+          // a phone gone, or an answer that came too late or could not connect: invite afresh
           const again = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.reinvite });
           again.addEventListener("click", () => inviteSeat(seat));
+          item.append(" ", again);
+        }
+        if (started && !on) {
           const bot = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.toBot });
           bot.addEventListener("click", () => hooks.reseat(seat));
-          item.append(" ", again, " ", bot);
+          item.append(" ", bot);
         }
         return item;
       }),
