@@ -19,7 +19,6 @@ from tests.browser.helpers import (
     SANDBOX,
     frames,
     legal_buttons,
-    move_lines,
     open_settings,
     saved,
     wait_settled,
@@ -41,6 +40,7 @@ from tests.browser.table import (
 )
 from tests.browser.test_accessibility import serious_violations
 from tests.conftest import ROOT, Guard
+from tests.engine.harness import bounded
 
 MALFORMED = "届いたメッセージの形式が正しくありません。"
 STALE = "盤面が変わったあとの操作でした。もう一度選んでください。"
@@ -70,7 +70,8 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     answer. Each seat moves on its own page; every frame each guest shows and every message it got
     is its own seat's; bad messages are refused and change nothing; a used invitation cannot take
     a seat from a second page; a guest that closes its page rejoins with a fresh invitation on the
-    same seat and hand (a bot played the seat meanwhile); a guest loads no Python; axe-core finds
+    same seat and hand (a bot played the seat meanwhile); ヒント on a guest's phone reaches that
+    phone alone; a guest loads no Python; axe-core finds
     no serious violation on the host's invitations, a guest's answer nor either mid-game (390 px)."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(RECORDER)
@@ -97,6 +98,14 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     devices = {0: host, 1: guests[0], 2: guests[1]}
     rng = Rng(3)
     play_moves(devices, host, rng, moves=8)
+    while (mover := int(host.get_attribute(SANDBOX, "data-rb-mover"))) == 0:
+        play_moves(devices, host, rng, moves=1)
+    # ヒント on a guest's phone: weighed by the host from that seat's view, answered to it alone.
+    devices[mover].locator(".rb-hint-button").click()
+    devices[mover].wait_for_selector(".rb-hint-list li")
+    other = devices[3 - mover]
+    assert not other.evaluate("window.__rbReceived.some((text) => JSON.parse(text).kind === 'hint')")
+    assert host.locator(".rb-hint").is_hidden() and other.locator(".rb-hint").is_hidden()
     assert serious_violations(guests[0], SANDBOX) == [] and serious_violations(host, SANDBOX) == []
 
     # Bad input from a guest whose seat is not to move: refused, answered, nothing applied.
@@ -126,12 +135,15 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     for page in (host, guests[0]):
         page.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
     # The host hands the seat to a bot meanwhile, which plays it until the friend is back.
-    bot_lines = len([line for line in move_lines(host) if line.startswith("プレイヤー3")])
+    seat_three = "lis => lis.filter((li) => li.textContent.startsWith('プレイヤー3')).length"
+    bot_lines = host.eval_on_selector_all(f"{SANDBOX} .rb-log li", seat_three)
     before = frames(host)
     host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="ボットに任せる").click()
     wait_settled(host, after=before)
-    play_moves({0: host, 1: guests[0]}, host, rng, moves=4)
-    assert len([line for line in move_lines(host) if line.startswith("プレイヤー3")]) > bot_lines
+    for _ in bounded("the bot's first move in the seat", 30):
+        if host.eval_on_selector_all(f"{SANDBOX} .rb-log li", seat_three) > bot_lines:
+            break
+        play_moves({0: host, 1: guests[0]}, host, rng, moves=1)
     host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="新しい招待を出す").click()
     host.wait_for_function("() => document.querySelector('.rb-table-card[data-seat=\"2\"] input')?.value")
     link = host.input_value('.rb-table-card[data-seat="2"] input')
