@@ -556,7 +556,10 @@ export function mountSandbox(el) {
           ui.alert.textContent = text;
           if (el.dataset.rbState === "busy") setState("ready");
         },
-        gone: (text) => panel.say(text),
+        gone(text) {
+          panel.say(text);
+          ui.board.inert = true; // a click would reach no one; the friend rejoins through a fresh invitation
+        },
       });
     } catch (err) {
       fail(err);
