@@ -455,6 +455,7 @@ export function mountSandbox(el) {
   listen(ui.setup, "submit", (event) => event.preventDefault());
   listen(ui.newGame, "click", () => {
     ui.alert.textContent = "";
+    closeTable(); // the friends' phones were this game's: a new one starts on this device
     open(freshLog());
   });
   listen(ui.seats, "change", () => (frame ? request({ op: "seats", seats: chosenSeats() }) : open(freshLog())));
