@@ -76,7 +76,7 @@ def integrity_of(path: Path) -> str:
 
 def fetch_tarball(name: str, version: str, integrity: str) -> Path:
     """Return the cached tarball of name@version, packing it with npm when missing or wrong."""
-    tarball = CACHE / f"{name}-{version}.tgz"
+    tarball = CACHE / f"{name.removeprefix('@').replace('/', '-')}-{version}.tgz"  # as npm pack names it
     if tarball.exists() and integrity_of(tarball) == integrity:
         return tarball
     CACHE.mkdir(parents=True, exist_ok=True)

@@ -21,6 +21,7 @@ from engine.errors import BadOption, EngineError, IllegalAction
 from engine.game import Game
 from engine.registry import find_game
 from engine.session import BOT_PREFIX, HUMAN, Session
+from engine.table import TableSession
 
 Reply = dict[str, Any]
 BUG = "エンジンで予期しないエラーが起きました。この手は取り消されました。「新しいゲーム」で続けられます。"
@@ -95,7 +96,12 @@ def _open(request: dict[str, Any]) -> Reply:
     log = request.get("log")
     if isinstance(log, dict) and log.get("seed") is None:
         log = {**log, "seed": _fresh_seed()}
-    session = Session(log, request.get("seats"), request.get("coach"))
+    if "table" in request:  # みんなのスマホで遊ぶ: {"host": the host's seat or None}
+        table = request.get("table")
+        host = table.get("host") if isinstance(table, dict) else "?"
+        session: Session = TableSession(log, request.get("seats"), host)
+    else:
+        session = Session(log, request.get("seats"), request.get("coach"))
     _sessions[_sandbox_id(request)] = session
     return session.frame()
 
@@ -133,6 +139,20 @@ def _command(run: Callable[[Session, dict[str, Any]], None]) -> Callable[[dict[s
         return session.frame()
 
     return handler
+
+
+def _table(request: dict[str, Any]) -> TableSession:
+    session = _session(request)
+    if not isinstance(session, TableSession):
+        raise EngineError("このサンドボックスは、みんなのスマホで遊ぶゲームではありません。")
+    return session
+
+
+def _guest_act(request: dict[str, Any]) -> Reply:
+    """A guest's click, for the seat the host's shell bound to the guest's connection."""
+    session = _table(request)
+    session.act(request.get("action"), request.get("seat"))
+    return session.frame()
 
 
 def _export(request: dict[str, Any]) -> Reply:
@@ -191,6 +211,8 @@ _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "hint": lambda request: {"ok": True, "hint": _session(request).hint()},
     "review": _review,
     "coach": _command(lambda session, request: session.coach_command(request.get("do"), seed=_fresh_seed())),
+    "guest_act": _guest_act,
+    "guest_hint": lambda request: {"ok": True, "hint": _table(request).hint(request.get("seat"))},
     "export": _export,
     "close": _close,
     "bench": _bench,

@@ -12,6 +12,9 @@ import { createHint } from "./hint.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
 import { createReview } from "./review.js";
 import { dropFragment, sharedEntry, shareUrl } from "./share.js";
+import { GUEST_TEXT, invitationHere, joinTable } from "./table/guest.js";
+import { handAnswerOver } from "./table/host.js";
+import { createGuestPanel, createTablePanel } from "./table/panel.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
 
 const MORPHDOM_URL = new URL("../../vendor/morphdom/morphdom-esm.js", import.meta.url);
@@ -84,7 +87,10 @@ export function mountSandbox(el) {
   }
   const original = [...el.childNodes];
   const sandbox = `${game}-${++mounts}`;
-  const channel = connect();
+  // A guest at a table (opened by an invitation link) runs no Python: the host sends its frames.
+  const invitation = invitationHere();
+  const handedAnswer = invitation ? null : handAnswerOver(); // a tab the host's camera app opened
+  const channel = invitation || handedAnswer ? null : connect();
   const controller = new AbortController();
   const { signal } = controller;
   const ui = buildUi();
@@ -108,6 +114,8 @@ export function mountSandbox(el) {
   let epoch = 0; // bumped by every request; a stale bot loop stops
   let wanted = null; // a worked example or tutorial asked for while Python was still starting
   let entry = null; // this game in the engine's catalog
+  let table = null; // the host's table panel (みんなのスマホで遊ぶ), while one is open
+  let guest = null; // a guest's link to its host, once connected
 
   // ------------------------------------------------------------------ state and display
 
@@ -121,7 +129,8 @@ export function mountSandbox(el) {
     ui.undo.disabled = off || !frame?.can_undo;
     ui.undo.hidden = Boolean(frame?.coach); // a tutorial steps back with its own 1つ戻る
     for (const button of tutorials.children) button.disabled = off;
-    ui.share.disabled = off || !frame;
+    ui.share.disabled = off || !frame || Boolean(frame?.table);
+    ui.table.disabled = off || Boolean(table);
     ui.thinking.textContent = state === "busy" && frame?.next === "bot" ? TEXT.thinking : "";
   }
 
@@ -156,6 +165,7 @@ export function mountSandbox(el) {
     frame = next;
     review.stop();
     el.dataset.rbNext = next.next;
+    table?.relay(next); // each guest's own seat's frame
     el.dataset.rbMover = next.mover ?? ""; // the seat to move (public): the wait bench times each move
     await morph(ui.board, next.html);
     refreshDocks();
@@ -164,7 +174,7 @@ export function mountSandbox(el) {
     ui.status.textContent = next.status;
     ui.seed.textContent = next.seed === undefined ? "" : TEXT.seed(next.seed);
     showLog(next.lines);
-    showSetup(next.players, next.seats, next.options);
+    if (entry) showSetup(next.players, next.seats, next.options); // a guest has no setup
     ui.shareBox.hidden = true;
     const visible = (node) => node.checkVisibility?.() ?? true;
     const now = document.activeElement;
@@ -212,6 +222,8 @@ export function mountSandbox(el) {
   // ------------------------------------------------------------------ talking to the engine
 
   const call = (request) => channel.call({ ...request, sandbox });
+  const guestStep = () => new Promise((resolve) => (awaitingFrame = resolve));
+  let awaitingFrame = null; // a guest's bot turn: settled by the host's next frame
 
   /** Send one request, then let the bots move until a human (or nobody) is to act. */
   async function play(send) {
@@ -231,8 +243,8 @@ export function mountSandbox(el) {
         if (!(midMove && botSpeed().delayMs === 0)) await show(reply);
         if (reply.next !== "bot" || !current()) return current();
         setState("busy");
-        await delay(botSpeed().delayMs, signal);
-        if (current()) reply = await call({ op: "step" });
+        if (!guest) await delay(botSpeed().delayMs, signal);
+        if (current()) reply = await (guest ? guestStep() : call({ op: "step" })); // the host moves the bots
       }
       return false;
     } catch (err) {
@@ -319,7 +331,7 @@ export function mountSandbox(el) {
 
   function askHint() {
     ui.alert.textContent = "";
-    return ask("hint");
+    return guest ? guest.hint() : ask("hint");
   }
 
   async function openReview() {
@@ -413,6 +425,11 @@ export function mountSandbox(el) {
     if (el.dataset.rbState !== "ready") return;
     ui.alert.textContent = "";
     const { action, command } = button.dataset;
+    if (guest) {
+      if (action === undefined) return;
+      setState("busy");
+      return guest.act(action);
+    }
     request(action !== undefined ? { op: "act", action } : { op: command });
   }
 
@@ -464,6 +481,7 @@ export function mountSandbox(el) {
   listen(ui.setup, "submit", (event) => event.preventDefault());
   listen(ui.newGame, "click", () => {
     ui.alert.textContent = "";
+    closeTable(); // the friends' phones were this game's: a new one starts on this device
     open(freshLog());
   });
   listen(ui.seats, "change", () => (frame ? request({ op: "seats", seats: chosenSeats() }) : open(freshLog())));
@@ -478,6 +496,7 @@ export function mountSandbox(el) {
     request({ op: "undo" });
   });
   listen(ui.share, "click", onShare);
+  listen(ui.table, "click", openTable);
   listen(reviewButton, "click", openReview);
   listen(ui.retry, "click", remount);
   listen(ui.board, "click", onBoardClick);
@@ -493,16 +512,94 @@ export function mountSandbox(el) {
     active = false;
     controller.abort();
     review.stop(); // its mark on the element goes with the rest
-    channel.call({ op: "close", sandbox }).catch((err) => console.warn("rb: close failed", err));
+    table?.teardown();
+    guest?.close();
+    channel?.call({ op: "close", sandbox }).catch((err) => console.warn("rb: close failed", err));
     delete el.dataset.rbState;
     delete el.dataset.rbNext;
     delete el.dataset.rbMover;
     delete el.dataset.rbFrames;
     delete el.dataset.rbBoot;
+    delete el.dataset.rbGuest;
     el.replaceChildren(...original);
   }
 
+  // ------------------------------------------------------------------ みんなのスマホで遊ぶ
+
+  function openTable() {
+    if (table || !entry) return;
+    table = createTablePanel(entry, {
+      start: (seats, host) =>
+        request({ op: "open", log: freshLog(null, seats.length), seats, table: { host } }),
+      act: (seat, action) => guestRequest({ op: "guest_act", seat, action }),
+      hint: (seat) => call({ op: "guest_hint", seat }).catch((err) => ({ ok: false, error: err.message })),
+      reseat: (seat) => request({ op: "seats", seats: frame.seats.map((kind, i) => (i === seat ? defaultBot() : kind)) }),
+      present(seats) {
+        const back = frame?.table && seats.filter((seat) => frame.seats[seat] !== "human");
+        if (back?.length) request({ op: "seats", seats: frame.seats.map((kind, i) => (back.includes(i) ? "human" : kind)) });
+      },
+      notice: (text) => (ui.alert.textContent = text),
+      close: closeTable,
+    });
+    ui.board.before(table.root);
+    setState(el.dataset.rbState);
+  }
+
+  function closeTable() {
+    table?.teardown();
+    table?.root.remove();
+    table = null;
+    setState(el.dataset.rbState);
+  }
+
+  const defaultBot = () => entry.default_seats[frame.players].find((kind) => kind !== "human");
+
+  /** A guest's click: the engine's refusal goes back to the guest, a new frame to everyone. */
+  async function guestRequest(payload) {
+    const reply = await call(payload).catch((err) => ({ ok: false, error: err.message }));
+    if (reply.ok && active) play(async () => reply);
+    return reply;
+  }
+
+  /** A guest's page: answer the invitation, then show what the host sends. */
+  async function startGuest() {
+    const panel = createGuestPanel(GUEST_TEXT);
+    ui.board.before(panel.root);
+    el.dataset.rbGuest = "";
+    ui.progress.hidden = true;
+    for (const node of [ui.newGame, ui.undo, ui.share, ui.table, ui.settings, ui.runtime]) node.hidden = true;
+    dropFragment(); // a reload needs a fresh invitation anyway
+    if (invitation === "bad") return (ui.alert.textContent = GUEST_TEXT.badInvitation);
+    try {
+      guest = await joinTable(invitation, {
+        answer(code, link) {
+          el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone: the sandbox in view
+          panel.answer(code, link);
+        },
+        seated: (name) => panel.seated(GUEST_TEXT.seated(name)),
+        frame(next) {
+          if (awaitingFrame) awaitingFrame(next);
+          else play(async () => next);
+          awaitingFrame = null;
+        },
+        notice: (text) => (ui.alert.textContent = text),
+        error(text) {
+          ui.alert.textContent = text;
+          if (el.dataset.rbState === "busy") setState("ready");
+        },
+        gone(text) {
+          panel.say(text);
+          ui.board.inert = true; // a click would reach no one; the friend rejoins through a fresh invitation
+        },
+      });
+    } catch (err) {
+      fail(err);
+    }
+  }
+
   async function start() {
+    if (invitation) return startGuest();
+    if (handedAnswer) return (ui.alert.textContent = handedAnswer);
     setState("loading");
     loadMorphdom().catch(() => {}); // a failure is heard by the first frame's morph
     channel.watch(showProgress, signal);
@@ -518,6 +615,10 @@ export function mountSandbox(el) {
       entry = reply.game;
       buildSetup();
       await openFirst(resumed);
+      if (frame?.table && active) {
+        openTable(); // a table game resumed (the host reloaded): invite every guest afresh
+        table.resume(frame);
+      }
     } catch (err) {
       fail(err);
     }

@@ -18,6 +18,9 @@
   if (location.protocol === "file:" || typeof WebAssembly !== "object" || typeof Worker !== "function") {
     return; // sandbox.js explains why the sandbox cannot run
   }
+  // A guest at a table runs no Python (table/guest.js), nor does a tab that only hands the host
+  // a guest's answer (table/host.js).
+  if (/^#(join|answer)=/.test(location.hash)) return;
   const url = new URL(document.currentScript.dataset.worker, document.baseURI);
   const worker = new Worker(url, { type: "module" });
   // A page shown again from the back-forward cache, its worker stopped, reloads.

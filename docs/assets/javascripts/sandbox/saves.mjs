@@ -1,7 +1,7 @@
 // The last game of each game id, kept by the worker in IndexedDB so that a reload resumes it.
 // The saved replay log holds every hidden piece; it never travels to the page while a game is
 // on (engine/session.py). Database "rb", object store "saves", key: the game id, value: {log, seats,
-// coach} (coach: a tutorial's progress, when the game is one).
+// coach, table} (coach: a tutorial's progress, when the game is one; table: a table game's host seat).
 
 import { objectStore } from "./store.mjs";
 

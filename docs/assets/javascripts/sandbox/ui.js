@@ -18,6 +18,7 @@ export const TEXT = {
   playerCount: (n) => `${n}人`,
   newGame: "新しいゲーム",
   undo: "一手戻す",
+  table: "みんなのスマホで遊ぶ",
   dock: "手元（席と選べる手）",
   shareShort: "共有リンク", // a phone's toolbar shows this alone
   shareRest: "を作る",
@@ -50,6 +51,7 @@ export function buildUi() {
     seats: h("fieldset", {}, h("legend", { textContent: TEXT.seats })),
     newGame: h("button", { type: "button", className: "md-button", textContent: TEXT.newGame }),
     undo: h("button", { type: "button", className: "md-button", textContent: TEXT.undo }),
+    table: h("button", { type: "button", className: "md-button rb-table-open", textContent: TEXT.table }),
     share: h("button", { type: "button", className: "md-button" }, TEXT.shareShort, h("span", { className: "rb-wide-only", textContent: TEXT.shareRest })),
     speed: h(
       "select",
@@ -85,7 +87,7 @@ export function buildUi() {
   ui.alert.setAttribute("role", "alert");
   ui.root = [
     ui.progress,
-    h("div", { className: "rb-toolbar" }, ui.newGame, ui.undo, ui.share, ui.seed),
+    h("div", { className: "rb-toolbar" }, ui.newGame, ui.table, ui.undo, ui.share, ui.seed),
     ui.settings,
     ui.shareBox,
     h("div", { className: "rb-status-line" }, ui.status, ui.thinking),

@@ -155,8 +155,9 @@ async function runBridge(payload) {
   const handle = await ready;
   const reply = JSON.parse(handle(JSON.stringify(payload)));
   if (reply.save) {
-    const { log, seats, coach } = reply.save; // coach: a tutorial's progress, if the game is one
-    await writeSave(log.game, { log, seats, coach });
+    // coach: a tutorial's progress, if the game is one; table: みんなのスマホで遊ぶ's host seat
+    const { log, seats, coach, table } = reply.save;
+    await writeSave(log.game, { log, seats, coach, table });
     delete reply.save;
   }
   return reply;

@@ -1,0 +1,76 @@
+// A guest's phone at the table: opened by an invitation link (#join=…), it runs no Python. It
+// answers the invitation, then shows the frames the host sends and sends back its clicks; the
+// sandbox component draws the frames as it draws the worker's.
+
+import { ANSWER_PREFIX, JOIN_PREFIX } from "./host.js";
+import { pack, unpack } from "./invite.js";
+import { checkFromHost, encode, frameAssembler } from "./protocol.js";
+import { CONNECT_MS, guestSide } from "./transports.js";
+
+export const GUEST_TEXT = {
+  badInvitation: "招待を読み取れませんでした。ホストにもう一度QRコードを出してもらってください。",
+  answer: "この答えをホストの端末で読み取るか、テキストを送ってください。",
+  answerLabel: "答えのコード",
+  waiting: "ホストの読み取りを待っています…",
+  seated: (name) => `${name}の席でつながりました。`,
+  unreachable:
+    "ホストの端末とつながりませんでした。同じWi-Fiにつないでいるか確かめてください。" +
+    "だめなら、どちらかのスマホのテザリングにもう一方がつなぐか、1台で交代して遊んでください。",
+  gone: "ホストとの接続が切れました。ホストに新しい招待を出してもらうと、同じ席に戻れます。",
+};
+
+/** The invitation in this page's address, or null; "bad" if unreadable. */
+export function invitationHere() {
+  if (!location.hash.startsWith(JOIN_PREFIX)) return null;
+  try {
+    const invitation = unpack(location.hash.slice(JOIN_PREFIX.length));
+    return invitation.answer ? "bad" : invitation;
+  } catch {
+    return "bad";
+  }
+}
+
+/** Answer `invitation`; `hooks`: {answer(code, link), seated(name), frame(frame), notice(text),
+ * error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}. */
+export async function joinTable(invitation, hooks) {
+  const side = await guestSide(invitation);
+  const code = pack({ answer: true, seat: invitation.seat, token: invitation.token, ...side.answer });
+  hooks.answer(code, location.href.split("#")[0] + ANSWER_PREFIX + code);
+  const timer = setTimeout(() => hooks.gone(GUEST_TEXT.unreachable), CONNECT_MS + 60_000); // the host may take a minute to scan
+  const connection = await side.connected;
+  const assemble = frameAssembler();
+  let at = -1; // the id of the frame on screen
+  let hinted = null; // settles the ヒント asked for, with the answer or null
+  connection.onClose(() => hooks.gone(GUEST_TEXT.gone));
+  connection.onMessage((text) => {
+    const { message, error } = checkFromHost(text);
+    if (error) return hooks.error(error);
+    if (message.kind === "welcome") {
+      clearTimeout(timer);
+      connection.send(encode("hello", { token: invitation.token }));
+      return hooks.seated(message.name);
+    }
+    if (message.kind === "part") {
+      const built = assemble(message);
+      if (built.error) hooks.error(built.error);
+      if (built.frame) {
+        at = message.id;
+        hooks.frame(built.frame);
+      }
+      return;
+    }
+    if (message.kind === "notice") return hooks.notice(message.text);
+    hinted?.(message.kind === "hint" ? message.hint : null);
+    hinted = null;
+    if (message.kind === "error") hooks.error(message.error);
+  });
+  return {
+    act: (action) => connection.send(encode("act", { action, at })),
+    hint: () =>
+      new Promise((resolve) => {
+        hinted = resolve;
+        connection.send(encode("hint", { at }));
+      }),
+    close: () => connection.close(),
+  };
+}

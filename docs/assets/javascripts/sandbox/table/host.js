@@ -1,0 +1,149 @@
+// The table's host: the device that runs the game. It invites a phone to each friend's seat,
+// binds each connection to the seat whose invitation it answered (never to what a message says),
+// sends each guest its own seat's frame and nothing else, and passes a guest's click to the
+// engine as that seat's (engine/table.py checks it as a click). It knows no game.
+
+import { REFUSED, checkFromGuest, encode, frameParts } from "./protocol.js";
+import { pack, randomId, unpack } from "./invite.js";
+import { hostSide, transportKind } from "./transports.js";
+
+export const JOIN_PREFIX = "#join=";
+export const ANSWER_PREFIX = "#answer=";
+const HANDED_ANSWERS = "rb-table-answers"; // from a tab the host's camera app opened, to the host's tab
+
+export const HOST_TEXT = {
+  left: (name) => `${name}さんの接続が切れました。`,
+  joined: (name) => `${name}さんがつながりました。`,
+  badAnswer: "答えのコードを読み取れませんでした。ゲストの画面のコードをそのまま貼り付けてください。",
+  unreachable: (name) =>
+    `${name}さんの端末とつながりませんでした。同じWi-Fiにつないでいるか確かめてください。` +
+    "だめなら、どちらかのスマホのテザリングにもう一方がつなぐか、1台で交代して遊んでください（ゲームはそのままです）。",
+  handed: "答えをゲームのタブに渡しました。このタブを閉じて、元のタブに戻ってください。",
+  notInvited: "この席の招待は使えません。その席の新しい招待を出して、もう一度つないでください。",
+};
+
+/** `names`: the seats' names; `hooks`: {act(seat, action), hint(seat), notice(text), changed()}. */
+export function createHost(names, hooks) {
+  const kind = transportKind();
+  const seats = new Map(); // seat -> {token, side, used, connection}
+  let frameId = 0;
+  let lastFrame = null;
+  const handed = new BroadcastChannel(HANDED_ANSWERS);
+  handed.addEventListener("message", ({ data }) => typeof data === "string" && hooks.notice(accept(data)));
+
+  const name = (seat) => names[seat];
+  const connected = (seat) => Boolean(seats.get(seat)?.connection);
+
+  function tellAll(text) {
+    hooks.notice(text);
+    for (const [, entry] of seats) entry.connection?.send(encode("notice", { text }));
+  }
+
+  function sendFrame(seat) {
+    const frame = lastFrame?.table?.guests?.[seat];
+    const connection = seats.get(seat)?.connection;
+    if (!frame || !connection) return;
+    try {
+      for (const part of frameParts(frameId, frame)) connection.send(part);
+    } catch (err) {
+      console.warn("rb: a frame could not be sent to a guest", err); // the host's game goes on
+    }
+  }
+
+  /** A fresh single-use invitation to `seat`; an older one of the seat stops working. */
+  async function invite(seat) {
+    seats.get(seat)?.side.cancel();
+    const side = await hostSide(kind);
+    const entry = { token: randomId(), side, used: false, connection: null };
+    seats.set(seat, entry);
+    const code = pack({ answer: false, seat, token: entry.token, ...side.offer });
+    side.connected.then(
+      (connection) => bind(seat, entry, connection),
+      () => seats.get(seat) === entry && hooks.notice(HOST_TEXT.unreachable(name(seat))),
+    );
+    return { code, link: location.href.split("#")[0] + JOIN_PREFIX + code };
+  }
+
+  /** A guest's answer, pasted or scanned: "" when it was taken, else why not. */
+  function accept(text) {
+    let answer;
+    try {
+      const trimmed = text.trim();
+      answer = unpack(trimmed.includes(ANSWER_PREFIX) ? trimmed.split(ANSWER_PREFIX)[1] : trimmed);
+    } catch {
+      return HOST_TEXT.badAnswer;
+    }
+    const entry = seats.get(answer.seat);
+    if (!answer.answer || !entry || entry.token !== answer.token || entry.used || entry.accepted) return HOST_TEXT.notInvited;
+    entry.accepted = true;
+    Promise.resolve(entry.side.accept(answer)).catch(() => hooks.changed());
+    return "";
+  }
+
+  function bind(seat, entry, connection) {
+    if (seats.get(seat) !== entry) return connection.close(); // a newer invitation replaced it
+    connection.onMessage((text) => onMessage(seat, entry, connection, text));
+    connection.onClose(() => {
+      if (entry.connection !== connection) return;
+      entry.connection = null;
+      hooks.changed();
+      tellAll(HOST_TEXT.left(name(seat)));
+    });
+    connection.send(encode("welcome", { seat, name: name(seat) }));
+  }
+
+  function onMessage(seat, entry, connection, text) {
+    const { message, error } = checkFromGuest(text);
+    const refuse = (reason) => connection.send(encode("error", { error: reason }));
+    if (error) return refuse(error);
+    if (message.kind === "hello") {
+      if (entry.used || message.token !== entry.token) return refuse(REFUSED.token);
+      entry.used = true;
+      entry.connection = connection;
+      hooks.changed();
+      tellAll(HOST_TEXT.joined(name(seat)));
+      return sendFrame(seat);
+    }
+    if (entry.connection !== connection) return refuse(REFUSED.notSeated);
+    if (message.at !== frameId) return refuse(REFUSED.stale);
+    if (message.kind === "act") {
+      return hooks.act(seat, message.action).then((reply) => reply.ok || refuse(reply.error));
+    }
+    return hooks.hint(seat).then((reply) => connection.send(reply.ok ? encode("hint", { hint: reply.hint }) : encode("error", { error: reply.error })));
+  }
+
+  return {
+    kind,
+    invite,
+    accept,
+    connected,
+    /** Every friend's seat has its phone. */
+    full: (friends) => friends.every(connected),
+    /** The host's new frame: each guest gets its own seat's. */
+    relay(frame) {
+      if (!frame.table) return;
+      lastFrame = frame;
+      frameId += 1;
+      for (const seat of seats.keys()) sendFrame(seat);
+    },
+    close() {
+      handed.close();
+      for (const entry of seats.values()) {
+        entry.connection?.close();
+        entry.side.cancel();
+      }
+      seats.clear();
+    },
+  };
+}
+
+/** This page was opened by an answer's link on the host's device (its camera app read the
+ * guest's QR code): hand the answer to the game's tab. Returns what to say, or null. */
+export function handAnswerOver() {
+  if (!location.hash.startsWith(ANSWER_PREFIX)) return null;
+  const channel = new BroadcastChannel(HANDED_ANSWERS);
+  channel.postMessage(location.hash.slice(ANSWER_PREFIX.length));
+  channel.close();
+  history.replaceState(history.state, "", location.href.split("#")[0]);
+  return HOST_TEXT.handed;
+}

@@ -1,0 +1,242 @@
+// The table's screens (みんなのスマホで遊ぶ) inside a sandbox: the host's setup and invitations,
+// and a guest's answer. Small components: each builds its DOM, updates it, and tears it down.
+
+import { h } from "../ui.js";
+import { HOST_TEXT, createHost } from "./host.js";
+import { canScan, qrCode, scan } from "./qr.js";
+
+export const TABLE_TEXT = {
+  open: "みんなのスマホで遊ぶ",
+  title: "みんなのスマホで遊ぶ",
+  about:
+    "この端末がゲームを進め、友だちはそれぞれのスマホで自分の手札だけを見て遊びます（同じWi-Fiで）。" +
+    "この端末は全員のカードを持つ親の役です。この遊び方では「一手戻す」は使えません。",
+  here: "この端末",
+  friend: "友だちのスマホ",
+  invite: "招待を作る",
+  reinvite: "新しい招待を出す",
+  toBot: "ボットに任せる",
+  cancel: "やめる",
+  copy: "コピー",
+  copied: "コピーしました。",
+  share: "送る",
+  link: (name) => `${name}への招待リンク`,
+  pasteLabel: "ゲストの答えのコード（貼り付け）",
+  qr: (name) => `${name}への招待のQRコード`,
+  answerQr: "答えのQRコード",
+  scanStart: "カメラで答えを読み取る",
+  scanStop: "カメラを止める",
+  scanFailed: "カメラを使えませんでした。答えのコードを貼り付けてください。",
+  inviteHow: "友だちのスマホのカメラでQRコードを読み取ってもらうか、リンクを送ってください。",
+  connect: "つなぐ",
+  waiting: "待っています",
+  connected: "つながりました",
+  making: "招待を作っています…",
+  start: "全員そろいました。ゲームを始めます。",
+};
+
+/** The host's panel. `entry`: the game's catalog entry; `hooks`: {start(seats, host), act(seat,
+ * action), hint(seat), reseat(seat), present(seats), notice(text), close()}. Returns {root, resume(frame), relay(frame),
+ * teardown()}. */
+export function createTablePanel(entry, hooks) {
+  const root = h("section", { className: "rb-table", ariaLabel: TABLE_TEXT.title });
+  let host = null;
+  let friends = [];
+  let started = false;
+  const names = entry.seat_names;
+
+  const players = h("select", { name: "table-players", ariaLabel: "人数" });
+  players.append(...entry.players.map((n) => h("option", { value: n, textContent: `${n}人` })));
+  const seatBox = h("div", { className: "rb-table-seats" });
+  const inviteButton = h("button", { type: "button", className: "md-button md-button--primary", textContent: TABLE_TEXT.invite });
+  const cancelButton = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.cancel });
+  const cards = h("div", { className: "rb-table-cards" });
+  const paste = h("textarea", { rows: 2, className: "rb-table-paste", ariaLabel: TABLE_TEXT.pasteLabel });
+  const connectButton = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.connect });
+  const scanButton = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.scanStart, hidden: !canScan() });
+  const video = h("video", { className: "rb-table-camera", hidden: true });
+  const pasteBox = h(
+    "div",
+    { className: "rb-table-answer", hidden: true },
+    h("label", {}, TABLE_TEXT.pasteLabel, paste),
+    h("div", { className: "rb-table-tools" }, connectButton, scanButton),
+    video,
+  );
+  let stopScan = null;
+  const roster = h("ul", { className: "rb-table-roster" });
+  const note = h("p", { className: "rb-table-note", role: "status" });
+  const setup = h("div", { className: "rb-table-setup" }, h("label", {}, "人数", players), seatBox, inviteButton, cancelButton);
+  root.append(h("h3", { textContent: TABLE_TEXT.title }), h("p", { textContent: TABLE_TEXT.about }), setup, roster, cards, pasteBox, note);
+
+  function seatChoices(count) {
+    const kinds = [
+      { id: "here", name: TABLE_TEXT.here },
+      { id: "friend", name: TABLE_TEXT.friend },
+      ...entry.seat_kinds.filter((kind) => kind.id !== "human"),
+    ];
+    seatBox.replaceChildren(
+      ...names.slice(0, count).map((name, i) => {
+        const select = h("select", { ariaLabel: name }, ...kinds.map((k) => h("option", { value: k.id, textContent: k.name })));
+        select.value = i === 0 ? "here" : "friend";
+        return h("label", {}, name, select);
+      }),
+    );
+  }
+  players.addEventListener("change", () => seatChoices(Number(players.value)));
+  seatChoices(entry.players[0]);
+
+  function showRoster() {
+    roster.replaceChildren(
+      ...friends.map((seat) => {
+        const on = host.connected(seat);
+        const item = h("li", {}, `${names[seat]}：${on ? TABLE_TEXT.connected : TABLE_TEXT.waiting}`);
+        item.dataset.seat = seat;
+        item.dataset.connected = on;
+        if (!on) {
+          // a phone gone, or an answer that came too late or could not connect: invite afresh
+          const again = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.reinvite });
+          again.addEventListener("click", () => inviteSeat(seat));
+          item.append(" ", again);
+        }
+        if (started && !on) {
+          const bot = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.toBot });
+          bot.addEventListener("click", () => hooks.reseat(seat));
+          item.append(" ", bot);
+        }
+        return item;
+      }),
+    );
+    for (const card of cards.querySelectorAll("[data-seat]")) if (host.connected(Number(card.dataset.seat))) card.remove();
+    pasteBox.hidden = !cards.children.length;
+  }
+
+  async function inviteSeat(seat) {
+    cards.querySelector(`[data-seat="${seat}"]`)?.remove();
+    const card = h("div", { className: "rb-table-card", textContent: TABLE_TEXT.making });
+    card.dataset.seat = seat;
+    cards.append(card);
+    pasteBox.hidden = false;
+    const { link } = await host.invite(seat);
+    const field = h("input", { type: "text", readOnly: true, value: link, ariaLabel: TABLE_TEXT.link(names[seat]) });
+    const copy = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.copy });
+    copy.addEventListener("click", async () => {
+      field.select();
+      await navigator.clipboard?.writeText(link).catch(() => {});
+      note.textContent = TABLE_TEXT.copied;
+    });
+    const tools = [copy];
+    if (navigator.share) {
+      const share = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.share });
+      share.addEventListener("click", () => navigator.share({ title: TABLE_TEXT.title, url: link }).catch(() => {}));
+      tools.push(share);
+    }
+    const code = await qrCode(link, TABLE_TEXT.qr(names[seat]));
+    card.replaceChildren(h("h4", { textContent: names[seat] }), code, h("p", { textContent: TABLE_TEXT.inviteHow }), field, h("div", { className: "rb-table-tools" }, ...tools));
+    showRoster();
+  }
+
+  function changed() {
+    showRoster();
+    if (started) hooks.present(friends.filter((seat) => host.connected(seat)));
+    if (!started && friends.length && host.full(friends)) {
+      started = true;
+      note.textContent = TABLE_TEXT.start;
+      const choices = [...seatBox.querySelectorAll("select")].map((select) => select.value);
+      const seats = choices.map((choice) => (choice === "here" || choice === "friend" ? "human" : choice));
+      const here = choices.indexOf("here");
+      hooks.start(seats, here < 0 ? null : here);
+    }
+  }
+
+  function makeHost() {
+    host?.close();
+    host = createHost(names, { act: hooks.act, hint: hooks.hint, notice: hooks.notice, changed });
+  }
+
+  inviteButton.addEventListener("click", async () => {
+    const choices = [...seatBox.querySelectorAll("select")].map((select) => select.value);
+    if (choices.filter((choice) => choice === "here").length > 1) return (note.textContent = "「この端末」は1つの席だけです。");
+    friends = choices.flatMap((choice, seat) => (choice === "friend" ? [seat] : []));
+    if (!friends.length) return (note.textContent = "友だちのスマホの席を1つ以上選んでください。");
+    setup.hidden = true;
+    makeHost();
+    for (const seat of friends) await inviteSeat(seat);
+  });
+  cancelButton.addEventListener("click", () => hooks.close());
+  connectButton.addEventListener("click", () => {
+    const reason = host.accept(paste.value);
+    note.textContent = reason;
+    if (!reason) paste.value = "";
+  });
+  function endScan() {
+    stopScan?.();
+    stopScan = null;
+    video.hidden = true;
+    scanButton.textContent = TABLE_TEXT.scanStart;
+  }
+  scanButton.addEventListener("click", async () => {
+    if (stopScan) return endScan();
+    video.hidden = false;
+    scanButton.textContent = TABLE_TEXT.scanStop;
+    const found = (text) => {
+      const reason = host.accept(text);
+      note.textContent = reason;
+      if (!reason) queueMicrotask(endScan);
+      return !reason;
+    };
+    stopScan = await scan(video, found).catch(() => {
+      note.textContent = TABLE_TEXT.scanFailed;
+      video.hidden = true;
+      return null;
+    });
+  });
+
+  return {
+    root,
+    /** A table game resumed from the save (the host reloaded): every guest seat invited afresh. */
+    resume(frame) {
+      setup.hidden = true;
+      started = true;
+      friends = Object.keys(frame.table.guests).map(Number);
+      makeHost();
+      host.relay(frame); // what a guest that rejoins is sent first
+      showRoster();
+    },
+    relay: (frame) => host?.relay(frame),
+    teardown() {
+      endScan();
+      host?.close();
+    },
+  };
+}
+
+export { HOST_TEXT };
+
+/** A guest's panel: its answer for the host to read, then who it sits as. Returns {root,
+ * answer(code, link), say(text)}. */
+export function createGuestPanel(text) {
+  const code = h("textarea", { rows: 3, readOnly: true, className: "rb-table-code", ariaLabel: text.answerLabel });
+  const picture = h("div", { className: "rb-table-qr" });
+  const copy = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.copy });
+  const answerBox = h("div", { className: "rb-table-answer", hidden: true }, h("p", { textContent: text.answer }), picture, code, copy);
+  const status = h("p", { className: "rb-table-note", role: "status", textContent: text.waiting });
+  const root = h("section", { className: "rb-table rb-table-guest", ariaLabel: TABLE_TEXT.title }, h("h3", { textContent: TABLE_TEXT.title }), answerBox, status);
+  copy.addEventListener("click", async () => {
+    code.select();
+    await navigator.clipboard?.writeText(code.value).catch(() => {});
+    status.textContent = TABLE_TEXT.copied;
+  });
+  return {
+    root,
+    async answer(value, link) {
+      code.value = value;
+      answerBox.hidden = false;
+      picture.replaceChildren(await qrCode(link, TABLE_TEXT.answerQr));
+    },
+    seated(line) {
+      answerBox.hidden = true;
+      status.textContent = line;
+    },
+    say: (line) => (status.textContent = line),
+  };
+}

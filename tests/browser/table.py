@@ -1,0 +1,182 @@
+"""Drive みんなのスマホで遊ぶ in Chromium: a host page and a page per guest's phone, paired by the
+invitation link and the pasted answer, as friends at a table do; and check what each guest got.
+
+A guest page records every message it received (RECORDER), so a test can check each one against
+the engine: every frame a guest got must be exactly its own seat's frame at some point of the
+host's game (engine.table.TableSession.seat_frame), which the engine's tests prove holds nothing
+hidden from that seat.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+from engine.registry import find_game
+from engine.replay import load_log, to_log
+from engine.rng import Rng
+from engine.table import GUEST_SECRETS, TableSession
+from tests.browser.helpers import (
+    BOARD,
+    SANDBOX,
+    board_mismatch,
+    frames,
+    legal_buttons,
+    move_lines,
+    saved,
+    wait_settled,
+)
+
+TABLE = f"{SANDBOX} .rb-table"
+CONNECT_MS = 30_000
+
+RECORDER = """(() => {
+  // Every message a guest's page receives over the table's transport, and a way for the test to
+  // send what a hostile guest could (on the same connection, as that guest).
+  window.__rbReceived = [];
+  window.__rbSend = null;
+  const listen = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, handler, options) {
+    const dc = typeof RTCDataChannel === "function" && this instanceof RTCDataChannel;
+    if (type === "message" && (dc || this instanceof BroadcastChannel) && !this.__rbRecorded) {
+      this.__rbRecorded = true;
+      const channel = this;
+      listen.call(this, "message", ({ data }) => window.__rbReceived.push(dc ? data : data?.text));
+      window.__rbSend = (text) => (dc ? channel.send(text) : channel.postMessage({ from: "test", text }));
+    }
+    return listen.call(this, type, handler, options);
+  };
+})()"""
+
+
+def invite(host: Page, choices: list[str]) -> list[str]:
+    """Open the table on the host and make its invitations: `choices` per seat ("here", "friend"
+    or a bot's kind). Returns the friends' links in seat order."""
+    host.locator(f"{SANDBOX} .rb-table-open").click()
+    host.select_option(f"{TABLE} select[name=table-players]", str(len(choices)))
+    for select, choice in zip(host.locator(f"{TABLE} .rb-table-seats select").all(), choices, strict=True):
+        select.select_option(choice)
+    host.locator(TABLE).get_by_role("button", name="招待を作る").click()
+    friends = choices.count("friend")
+    filled = "n => [...document.querySelectorAll('.rb-table-card input')].filter(i => i.value).length === n"
+    host.wait_for_function(filled, arg=friends)
+    return host.eval_on_selector_all(".rb-table-card input", "inputs => inputs.map(i => i.value)")
+
+
+def answer(guest: Page, link: str) -> str:
+    """Open an invitation on a guest's page; its answer's code."""
+    guest.goto(link)
+    guest.wait_for_function("document.querySelector('.rb-table-code')?.value.length > 0")
+    return guest.input_value(".rb-table-code")
+
+
+def paste(host: Page, code: str) -> str:
+    """Paste a guest's answer on the host; what the host says about it at once (nothing if taken)."""
+    host.fill(f"{TABLE} .rb-table-paste", code)
+    return host.evaluate(
+        """table => {
+          const note = document.querySelector(`${table} .rb-table-note`);
+          note.textContent = "";
+          [...document.querySelectorAll(`${table} button`)].find((b) => b.textContent === "つなぐ").click();
+          return note.textContent; // the click's handler ran: what it said, before any connection
+        }""",
+        TABLE,
+    )
+
+
+def connected(host: Page, seat: int) -> None:
+    """The host lists the seat as connected."""
+    host.wait_for_selector(f'{TABLE} li[data-seat="{seat}"][data-connected="true"]', timeout=CONNECT_MS)
+
+
+def seated(guest: Page) -> None:
+    """The guest is connected and shows its seat's first frame."""
+    wait_settled(guest, CONNECT_MS)
+
+
+def received_frames(guest: Page) -> list[dict[str, Any]]:
+    """Every frame the guest was sent, rebuilt from its parts; and every message well formed."""
+    built, parts = [], []
+    for text in guest.evaluate("window.__rbReceived"):
+        message = json.loads(text)
+        assert message["v"] == 1, message
+        if message["kind"] != "part":
+            continue
+        parts = [] if message["i"] == 0 else parts
+        parts.append(message["data"])
+        if len(parts) == message["n"]:
+            built.append(json.loads("".join(parts)))
+    return built
+
+
+def errors_received(guest: Page) -> list[str]:
+    messages = [json.loads(text) for text in guest.evaluate("window.__rbReceived")]
+    return [message["error"] for message in messages if message["kind"] == "error"]
+
+
+LAST_FRAME = """() => {
+  // The last whole frame the guest was sent, rebuilt from its parts (read from the end).
+  const messages = window.__rbReceived.map((text) => JSON.parse(text)).filter((m) => m.kind === "part");
+  const end = messages.findLastIndex((m) => m.i === m.n - 1);
+  const last = messages[end];
+  return JSON.parse(messages.slice(end - last.n + 1, end + 1).map((m) => m.data).join(""));
+}"""
+
+
+def check_guest_screen(guest: Page) -> None:
+    """The guest's board and log are exactly the last frame it was sent."""
+    last = guest.evaluate(LAST_FRAME)
+    assert board_mismatch(guest, last["html"]) is None, board_mismatch(guest, last["html"])
+    assert move_lines(guest) == last["lines"]
+
+
+def play_moves(devices: dict[int, Page], host: Page, rng: Rng, moves: int | None = None) -> int:
+    """Each move made on the device of the seat to move (a random button of its board), until
+    the game is over or `moves` were made; after each, every device shows the new frame and each
+    guest's screen is its last frame. Returns the moves made."""
+    made = 0
+    while host.get_attribute(SANDBOX, "data-rb-next") != "over" and made != moves:
+        mover = int(host.get_attribute(SANDBOX, "data-rb-mover"))
+        device = devices[mover]
+        assert device.get_attribute(SANDBOX, "data-rb-next") == "human", f"seat {mover}'s device may not move"
+        before = {page: frames(page) for page in {host, *devices.values()}}
+        device.bring_to_front()  # a phone in the friend's hand: pages of one context are tabs of one window
+        device.locator(f'{BOARD} button[data-action="{rng.choice(legal_buttons(device))}"]').first.click()
+        for page, count in before.items():
+            wait_settled(page, after=count)
+        for page in set(devices.values()) - {host}:
+            check_guest_screen(page)
+        made += 1
+    return made
+
+
+def seat_frames(host: Page, game: str, away: tuple[int, ...] = ()) -> dict[int, set[str]]:
+    """Every frame each guest seat could have been sent in the host's game as saved: its seat's
+    frame after each number of actions (as JSON, keys sorted), with the seats as saved or with a
+    seat of `away` handed to the game's default bot."""
+    entry = saved(host, game)
+    log, host_seat = entry["log"], entry["table"]["host"]
+    state = load_log(log)
+    bot = f"bot:{find_game(game).default_bot}"
+    seatings = [
+        entry["seats"],
+        *([bot if i == seat else kind for i, kind in enumerate(entry["seats"])] for seat in away),
+    ]
+    possible: dict[int, set[str]] = {}
+    for upto in range(len(state.history) + 1):
+        for seats in seatings:
+            session = TableSession(to_log(state, upto=upto), seats, host_seat)
+            for seat in session.guests():
+                possible.setdefault(seat, set()).add(json.dumps(session.seat_frame(seat), sort_keys=True))
+    return possible
+
+
+def check_everything_sent(guest: Page, seat: int, possible: dict[int, set[str]]) -> int:
+    """Each frame the guest received is its own seat's at some point of the game; returns how many."""
+    got = received_frames(guest)
+    for frame in got:
+        assert not set(GUEST_SECRETS) & set(frame), "a secret reached a guest"
+        assert json.dumps(frame, sort_keys=True) in possible[seat], f"seat {seat} got a frame not its own"
+    return len(got)

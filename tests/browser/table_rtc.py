@@ -1,0 +1,146 @@
+"""みんなのスマホで遊ぶ over real WebRTC data channels: run only inside the private network
+namespace that tests/browser/test_table.py makes for it (a veth pair on 192.0.2.0/24 and a default
+route through it: Chromium gathers no candidate without one, and nothing can leave it).
+
+Herrlof at 2 (to 20 points): the host's own seat and a guest in another browser context (another
+phone), paired by the invitation link and the pasted answer; each seat moves on its own device;
+the host reloads mid-game, resumes from its save and invites again, and the guest rejoins the
+same seat and hand, this time through the QR codes themselves: the host's invitation read back by
+the vendored decoder from a screenshot of it, and the guest's answer read by the host's camera
+(Chromium's fake capture device, fed a video of the answer's QR code written here); every frame
+the guest got is its own seat's.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS
+from build_tools.netns import INSIDE
+from engine.rng import Rng
+from tests.browser.conftest import guarded_context
+from tests.browser.helpers import SANDBOX, frames, open_settings, wait_settled
+from tests.browser.table import (
+    RECORDER,
+    TABLE,
+    answer,
+    check_everything_sent,
+    connected,
+    invite,
+    paste,
+    play_moves,
+    received_frames,
+    seat_frames,
+    seated,
+)
+from tests.conftest import Guard
+
+CAMERA_WIDTH, CAMERA_HEIGHT, CAMERA_FRAMES = 640, 480, 5
+
+DECODE_PNG = """async (png) => {
+  // The vendored decoder, as the host's page loads it, reading a PNG (base64) of a QR code.
+  const { decodeQR } = await import(new URL("assets/vendor/qr/decode.js", document.baseURI));
+  const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+  const { width, height } = bitmap;
+  const context = Object.assign(document.createElement("canvas"), { width, height }).getContext("2d");
+  context.drawImage(bitmap, 0, 0);
+  return decodeQR(context.getImageData(0, 0, width, height));
+}"""
+
+
+@pytest.fixture(scope="module")
+def camera_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the host's fake camera reads its video: written once the guest has answered."""
+    return tmp_path_factory.mktemp("camera") / "answer.y4m"
+
+
+def write_qr_video(svg: str, path: Path) -> None:
+    """A Y4M video (grey I420) of the QR code drawn in `svg` (table/qr.js: one path of unit
+    squares), black on white, as large as the frame allows."""
+    size = int(re.search(r'viewBox="0 0 (\d+) \1"', svg)[1])
+    dark = {(int(x), int(y)) for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", svg)}
+    scale = CAMERA_HEIGHT // size
+    left, top = (CAMERA_WIDTH - size * scale) // 2, (CAMERA_HEIGHT - size * scale) // 2
+    luma = bytearray(b"\xff" * CAMERA_WIDTH * CAMERA_HEIGHT)
+    for x, y in dark:
+        for row in range(top + y * scale, top + (y + 1) * scale):
+            start = row * CAMERA_WIDTH + left + x * scale
+            luma[start : start + scale] = b"\x00" * scale
+    chroma = b"\x80" * (CAMERA_WIDTH * CAMERA_HEIGHT // 2)
+    header = f"YUV4MPEG2 W{CAMERA_WIDTH} H{CAMERA_HEIGHT} F5:1 Ip A1:1 C420jpeg\n".encode()
+    path.write_bytes(header + (b"FRAME\n" + bytes(luma) + chroma) * CAMERA_FRAMES)
+
+
+@pytest.fixture(scope="module")
+def rtc_browser(camera_file: Path) -> Iterator[Browser]:
+    """Chromium with the devices' real addresses in their candidates (not mDNS names: nothing in
+    the namespace answers those), and a fake camera that plays `camera_file`."""
+    assert os.environ.get(INSIDE) == "1", "run through tests/browser/test_table.py, inside its namespace"
+    with sync_playwright() as playwright:
+        args = [
+            *CHROMIUM_ARGS,
+            "--disable-features=WebRtcHideLocalIpsWithMdns",
+            "--use-fake-ui-for-media-stream",
+            "--use-fake-device-for-media-stream",
+            f"--use-file-for-fake-video-capture={camera_file}",
+        ]
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
+        yield chromium
+        chromium.close()
+
+
+def test_a_table_over_data_channels_survives_the_host_reloading(
+    rtc_browser: Browser, camera_file: Path, guard: Guard, http_server: str
+) -> None:
+    phone = {"viewport": {"width": 390, "height": 844}}
+    host_context = guarded_context(rtc_browser, guard, **phone)
+    guest_context = guarded_context(rtc_browser, guard, **phone)
+    guest_context.add_init_script(RECORDER)
+    host = host_context.new_page()
+    host.goto(http_server + "herrlof.html")
+    wait_settled(host)
+    assert host.evaluate("typeof RTCPeerConnection") == "function"
+    open_settings(host)
+    before = frames(host)
+    host.select_option(f"{SANDBOX} select[name=target]", json.dumps(20))
+    wait_settled(host, after=before)
+
+    [link] = invite(host, ["here", "friend"])
+    guest = guest_context.new_page()
+    assert paste(host, answer(guest, link)) == ""
+    connected(host, 1)
+    seated(guest)
+    rng = Rng(5)
+    play_moves({0: host, 1: guest}, host, rng, moves=20)
+    first_frames = received_frames(guest)
+
+    host.reload()
+    wait_settled(host)
+    guest.wait_for_selector(f"{TABLE} .rb-table-note:has-text('ホストとの接続が切れました')")
+    host.locator(f'{TABLE} li[data-seat="1"]').get_by_role("button", name="新しい招待を出す").click()
+    host.wait_for_function("() => document.querySelector('.rb-table-card[data-seat=\"1\"] input')?.value")
+    link = host.input_value('.rb-table-card[data-seat="1"] input')
+    picture = host.locator('.rb-table-card[data-seat="1"] svg').screenshot()
+    assert host.evaluate(DECODE_PNG, base64.b64encode(picture).decode()) == link
+    again = guest_context.new_page()
+    answer(again, link)
+    write_qr_video(again.inner_html(f"{TABLE} .rb-table-qr"), camera_file)
+    host.locator(TABLE).get_by_role("button", name="カメラで答えを読み取る").click()
+    connected(host, 1)
+    assert host.locator(f"{TABLE} video").is_hidden()  # the camera stops once it read an answer
+    seated(again)
+    assert play_moves({0: host, 1: again}, host, rng) > 10
+
+    possible = seat_frames(host, "herrlof")
+    assert all(json.dumps(frame, sort_keys=True) in possible[1] for frame in first_frames)
+    assert check_everything_sent(again, 1, possible) > 10
+    host_context.close()
+    guest_context.close()

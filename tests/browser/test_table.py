@@ -1,0 +1,197 @@
+"""みんなのスマホで遊ぶ in Chromium: over BroadcastChannels, pages of one browser as the phones at a
+table; and over real data channels in a network namespace made here (tests/browser/table_rtc.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+from build_tools.netns import INSIDE, inside_namespace
+from engine.rng import Rng
+from engine.table import NOT_YOUR_TURN
+from tests.browser.conftest import guarded_context
+from tests.browser.helpers import (
+    SANDBOX,
+    frames,
+    legal_buttons,
+    open_settings,
+    saved,
+    true_state,
+    wait_settled,
+)
+from tests.browser.table import (
+    RECORDER,
+    TABLE,
+    answer,
+    check_everything_sent,
+    check_guest_screen,
+    connected,
+    errors_received,
+    invite,
+    paste,
+    play_moves,
+    received_frames,
+    seat_frames,
+    seated,
+)
+from tests.browser.test_accessibility import serious_violations
+from tests.conftest import ROOT, Guard
+from tests.engine.harness import bounded
+
+MALFORMED = "届いたメッセージの形式が正しくありません。"
+STALE = "盤面が変わったあとの操作でした。もう一度選んでください。"
+OTHER_VERSION = "このページとホストの版が違います。両方のページを読み込み直してください。"
+PYTHON_FILES = ("pyodide", "/vendor/python/", "worker.mjs")
+
+
+def guest_page(context, requests: list[str]) -> Page:  # noqa: ANN001 (Playwright's BrowserContext)
+    page = context.new_page()
+    page.on("request", lambda request: requests.append(request.url))
+    return page
+
+
+def send_and_hear(guest: Page, text: str) -> str:
+    """What the host answers when this guest sends `text` on its own connection."""
+    heard = len(errors_received(guest))
+    guest.evaluate("text => window.__rbSend(text)", text)
+    errors = "n => window.__rbReceived.filter(t => JSON.parse(t).kind === 'error').length > n"
+    guest.wait_for_function(errors, arg=heard)
+    return errors_received(guest)[heard]
+
+
+def test_friends_play_a_whole_game_each_on_their_own_page(
+    browser: Browser, guard: Guard, http_server: str
+) -> None:
+    """The Bottle Imp (one hand) at 3: the host's own seat and two guests paired by link and pasted
+    answer. Each seat moves on its own page; every frame each guest shows and every message it got
+    is its own seat's; bad messages are refused and change nothing; a used invitation cannot take
+    a seat from a second page; a guest that closes its page rejoins with a fresh invitation on the
+    same seat and hand (a bot played the seat meanwhile); ヒント on a guest's phone reaches that
+    phone alone; a guest loads no Python; axe-core finds
+    no serious violation on the host's invitations, a guest's answer nor either mid-game (390 px)."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORDER)
+    host = context.new_page()
+    host.goto(http_server + "bottle-imp.html?rb-transport=bc")
+    wait_settled(host)
+    open_settings(host)
+    before = frames(host)
+    host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
+    wait_settled(host, after=before)
+
+    links = invite(host, ["here", "friend", "friend"])
+    requests: list[str] = []
+    guests = [guest_page(context, requests) for _ in links]
+    assert serious_violations(host, TABLE) == []  # the invitations, their QR codes
+    for seat, guest, link in zip((1, 2), guests, links, strict=True):
+        code = answer(guest, link)
+        guest.wait_for_selector(f"{TABLE} .rb-table-qr svg")
+        assert serious_violations(guest, SANDBOX) == []  # the answer's screen
+        assert paste(host, code) == ""
+        connected(host, seat)
+    for guest in guests:
+        seated(guest)
+    devices = {0: host, 1: guests[0], 2: guests[1]}
+    rng = Rng(3)
+    play_moves(devices, host, rng, moves=8)
+    while (mover := int(host.get_attribute(SANDBOX, "data-rb-mover"))) == 0:
+        play_moves(devices, host, rng, moves=1)
+    # ヒント on a guest's phone: weighed by the host from that seat's view, answered to it alone.
+    devices[mover].locator(".rb-hint-button").click()
+    devices[mover].wait_for_selector(".rb-hint-list li")
+    other = devices[3 - mover]
+    assert not other.evaluate("window.__rbReceived.some((text) => JSON.parse(text).kind === 'hint')")
+    assert host.locator(".rb-hint").is_hidden() and other.locator(".rb-hint").is_hidden()
+    assert serious_violations(guests[0], SANDBOX) == [] and serious_violations(host, SANDBOX) == []
+
+    # Bad input from a guest whose seat is not to move: refused, answered, nothing applied.
+    mover = int(host.get_attribute(SANDBOX, "data-rb-mover"))
+    idle = next(seat for seat in (1, 2) if seat != mover)
+    hostile, action = devices[idle], legal_buttons(devices[mover])[0]
+    at = json.loads(hostile.evaluate("window.__rbReceived.at(-1)"))["id"]
+    game_before, host_frames = saved(host, "bottle-imp")["log"]["actions"], frames(host)
+    act = {"v": 1, "kind": "act", "action": action, "at": at}
+    refusals = {
+        json.dumps(act): NOT_YOUR_TURN,
+        json.dumps({**act, "seat": mover}): MALFORMED,  # a message never names its seat
+        "{": MALFORMED,
+        json.dumps({**act, "action": "x" * 17_000}): "届いたメッセージが大きすぎます。",
+        json.dumps({**act, "at": at - 1}): STALE,  # an earlier frame's click, sent again
+        json.dumps({**act, "v": 2}): OTHER_VERSION,
+    }
+    for text, refusal in refusals.items():
+        assert send_and_hear(hostile, text) == refusal
+    assert saved(host, "bottle-imp")["log"]["actions"] == game_before and frames(host) == host_frames
+
+    # A guest closes its page: everyone is told; it rejoins on the same seat with a fresh invitation.
+    for _ in bounded("seat 3's turn", 200):  # it leaves on its turn: a bot given the seat moves at once
+        if host.get_attribute(SANDBOX, "data-rb-mover") == "2":
+            break
+        play_moves(devices, host, rng, moves=1)
+    left = guests[1]
+    left_frames = received_frames(left)
+    left.close()
+    gone = "プレイヤー3さんの接続が切れました。"
+    for page in (host, guests[0]):
+        page.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
+
+    # The host hands the seat to a bot meanwhile, which plays it until the friend is back.
+    def moves_of_seat_three() -> int:
+        return len([entry for entry in true_state(host, "bottle-imp").journal if entry.seat == 2])
+
+    moved = moves_of_seat_three()
+    before = frames(host)
+    host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="ボットに任せる").click()
+    wait_settled(host, after=before)
+    assert host.get_attribute(SANDBOX, "data-rb-mover") != "2"
+    assert moves_of_seat_three() > moved
+    host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="新しい招待を出す").click()
+    host.wait_for_function("() => document.querySelector('.rb-table-card[data-seat=\"2\"] input')?.value")
+    link = host.input_value('.rb-table-card[data-seat="2"] input')
+    # Another page with a used invitation (a filled seat's, or the old one of the seat that left)
+    # cannot take a seat: only the fresh invitation can.
+    for used in links:
+        stranger = guest_page(context, requests)
+        assert paste(host, answer(stranger, used)).startswith("この席の招待は使えません")
+        stranger.close()
+    back = guest_page(context, requests)
+    assert paste(host, answer(back, link)) == ""
+    connected(host, 2)
+    seated(back)
+    check_guest_screen(back)
+    devices[2] = back
+    play_moves(devices, host, rng)
+
+    possible = seat_frames(host, "bottle-imp", away=(2,))
+    assert all(json.dumps(frame, sort_keys=True) in possible[2] for frame in left_frames)
+    assert check_everything_sent(guests[0], 1, possible) > 10
+    assert check_everything_sent(back, 2, possible) > 5
+    assert not [url for url in requests if any(part in url for part in PYTHON_FILES)], "a guest loaded Python"
+    for page in (guests[0], back):
+        assert page.evaluate("window.__rbWorkerStarts") is None
+    context.close()
+
+
+RTC_TESTS = Path(__file__).with_name("table_rtc.py")
+
+
+def test_real_data_channels_inside_a_network_namespace() -> None:
+    """tests/browser/table_rtc.py, run by pytest inside a network namespace made here
+    (build_tools/netns.py)."""
+    pytest_run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(RTC_TESTS)]
+    env = {**os.environ, INSIDE: "1"}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    run = subprocess.run(
+        inside_namespace(pytest_run),
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
