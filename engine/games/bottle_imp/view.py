@@ -260,6 +260,7 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
 
 
 def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    """A seat's open cards (2 players), in a box a tutorial step can point at: {prefix}-open-{seat}."""
     if view["players"] != 2:
         return ""
     cards = view["seats"][seat]["open"]
@@ -269,17 +270,19 @@ def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
             for c in view["revealed"]["open"][seat]
         )
         heading = f"公開札: {len(cards)}枚（カードを渡し終えると表になる・{REVEALED}）"
-        return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards">{faces}</ul></div>'
-    if None in cards:  # another seat's, before the passes resolve: backs only
+        body = f'<ul class="bi-cards">{faces}</ul>'
+    elif None in cards:  # another seat's, before the passes resolve: backs only
         backs = "".join(
             f"<li>{back_svg(f'{prefix}-s{seat}-open-{i}', small=True)}</li>" for i in range(len(cards))
         )
         heading = f"公開札: {len(cards)}枚（カードを渡し終えると表になる）"
-        return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards bi-backs">{backs}</ul></div>'
-    items = "".join(f"<li>{_card_button(card, legal, prefix)}</li>" for card in cards)
-    seen = "相手に見えるのはカードを渡し終えてから" if view["stage"] == "passing" else "全員に見える"
-    heading = f"公開札: {len(cards)}枚（{seen}）"
-    return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards">{items}</ul></div>'
+        body = f'<ul class="bi-cards bi-backs">{backs}</ul>'
+    else:
+        items = "".join(f"<li>{_card_button(card, legal, prefix)}</li>" for card in cards)
+        seen = "相手に見えるのはカードを渡し終えてから" if view["stage"] == "passing" else "全員に見える"
+        heading = f"公開札: {len(cards)}枚（{seen}）"
+        body = f'<ul class="bi-cards">{items}</ul>'
+    return f'<div class="bi-open" id="{prefix}-open-{seat}"><h4>{heading}</h4>{body}</div>'
 
 
 def _passed(view: dict[str, Any], seat: int) -> str:
@@ -326,14 +329,14 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     seat = view["seat"]
     body = ""
     if seat is not None and view["stage"] == "passing":
-        body = _passing_controls(view, legal)
+        body = _passing_controls(view, legal, prefix)
     elif view["legal_actions"]:
         body = f'<p class="bi-prompt">{_play_prompt(view)}</p>'
     ident = f'id="{prefix}-controls" aria-label="手番の操作"'
     return f'<section class="bi-controls rb-box" {ident}>{body}</section>'
 
 
-def _passing_controls(view: dict[str, Any], legal: list[str]) -> str:
+def _passing_controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     passing = view["passing"]
     seat = view["seat"]
     slots = []
@@ -349,7 +352,7 @@ def _passing_controls(view: dict[str, Any], legal: list[str]) -> str:
     done = _button("done", f"渡す: {describe_action('done')}", "渡す") if "done" in legal else ""
     return (
         f'<p class="bi-prompt">{_passing_prompt(view)}</p>'
-        f'<ul class="bi-slots" aria-label="渡すカード">{"".join(slots)}</ul>'
+        f'<ul class="bi-slots" id="{prefix}-slots" aria-label="渡すカード">{"".join(slots)}</ul>'
         f'<div class="bi-actions">{done}</div>'
     )
 
