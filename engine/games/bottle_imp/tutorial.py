@@ -227,7 +227,7 @@ FIRST_STEPS = (
         rule="winning",
         holds=lambda s: _took(s, RIGHT, 16) and _bottle(s) == (RIGHT, 16),
         then=("play:20",),
-        point=("bi-price",),
+        point=("bi-last",),
     ),
     Step(
         say="プレイヤー3が次のトリックに青20をリードしました。リードと同じ色を持っていれば、"
@@ -251,6 +251,7 @@ FIRST_STEPS = (
         rule="winning",
         holds=lambda s: _took(s, LEFT, 30) and _bottle(s) == (RIGHT, 16),
         then=("play:3",),
+        point=("bi-last",),
     ),
     Step(
         say="プレイヤー2が黄12をリードしました。あなたの黄は15だけなので、黄15を押すしかありません。",
@@ -263,7 +264,7 @@ FIRST_STEPS = (
         say="12・3・15はどれも値段16より小さく、いちばん大きい15が勝ちました。ボトルはあなたに移り、値段は15です。",
         rule="winning",
         holds=lambda s: _took(s, READER, 15) and _bottle(s) == (READER, 15) and _trick(s) == [],
-        point=("bi-price",),
+        point=("bi-price", "bi-last"),
     ),
     Step(
         say="手放すには、ほかの人に15より小さいカードで勝ってもらうしかありません。"
@@ -340,12 +341,14 @@ FIRST_STEPS = (
         say="ボトルを持つプレイヤー2は、取ったカードのコインを1枚も数えず、インプのトリックの8を引かれて−8点です。",
         rule="scoring",
         holds=lambda s: _view(s)["results"][-1]["holder"] == LEFT and s.scores()[LEFT] == -8,
+        point=("bi-hand-result",),
     ),
     Step(
         say="ボトルを持っていない人は、取ったカードのコインがそのまま得点です。1ハンドだけの今回は、"
         "10点のあなたの勝ちです。",
         rule="ending",
         holds=lambda s: s.winners() == [READER] and s.scores()[READER] == 10,
+        point=("bi-hand-result",),
     ),
     Step(
         say="ふつうは、だれかの合計が目標点（標準は500点）に届くまで、ハンドを重ねて遊びます。",

@@ -90,7 +90,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "bi"
     order = _seat_order(view["players"], me)
     others = "".join(_seat_area(view, s, legal, prefix) for s in order if s != me)
     mine = _seat_area(view, me, legal, prefix) if me is not None else ""
-    scores = render_result(view) if "result" in view else _scores(view)
+    scores = render_result(view, prefix) if "result" in view else _scores(view)
     dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
     parts = [_table(view, prefix), f'<div class="bi-others">{others}</div>', dock, scores]
     return f'<div class="rb-game bi-board" id="{prefix}-board">{"".join(parts)}</div>'
@@ -116,7 +116,7 @@ def _table(view: dict[str, Any], prefix: str) -> str:
         f'<section class="bi-table rb-box" id="{prefix}-table" aria-label="場の中央">'
         f'<div class="bi-price">{price_svg(view["price"], element_id=f"{prefix}-price")}'
         f'<p>ボトルの値段 <strong class="bi-price-value">{view["price"]}</strong><br>{owner}</p></div>'
-        f"{_imp(view, prefix)}{_trick(view, prefix)}{_last_trick(view)}"
+        f"{_imp(view, prefix)}{_trick(view, prefix)}{_last_trick(view, prefix)}"
         f'<p class="bi-length">ハンド{view["hand_no"]}・ゲームの長さ: {_length(view)}</p></section>'
     )
 
@@ -177,7 +177,7 @@ def _part(view: dict[str, Any], part: str) -> str:
     return "・公開札から" if part == "open" else "・手札から"
 
 
-def _last_trick(view: dict[str, Any]) -> str:
+def _last_trick(view: dict[str, Any], prefix: str) -> str:
     last = view["last_trick"]
     if not last:
         return ""
@@ -198,7 +198,8 @@ def _last_trick(view: dict[str, Any]) -> str:
             "ボトルは動かない"
         )
     return (
-        f'<div class="bi-last"><h4>直前のトリック</h4><ol class="bi-cards bi-played">{cards}</ol>'
+        f'<div class="bi-last" id="{prefix}-last"><h4>直前のトリック</h4>'
+        f'<ol class="bi-cards bi-played">{cards}</ol>'
         f'<p class="bi-outcome">{outcome}</p></div>'
     )
 
@@ -407,8 +408,9 @@ def _scores(view: dict[str, Any]) -> str:
     )
 
 
-def hand_table(view: dict[str, Any], result: dict[str, Any]) -> str:
+def hand_table(view: dict[str, Any], result: dict[str, Any], element_id: str = "") -> str:
     """One hand's scoring: the Imp's trick revealed, the holder's loss, everyone else's coins."""
+    ident = f' id="{element_id}"' if element_id else ""
     holder = result["holder"]
     imp = "".join(card_svg(c, small=True) for c in result["imp"])
     rows = []
@@ -421,7 +423,7 @@ def hand_table(view: dict[str, Any], result: dict[str, Any]) -> str:
             f"<td>{points(result['totals'][seat])}</td></tr>"
         )
     return (
-        f'<div class="bi-hand-result"><h4>ハンド{result["hand"]}の得点計算</h4>'
+        f'<div class="bi-hand-result"{ident}><h4>ハンド{result["hand"]}の得点計算</h4>'
         f"<p>ボトルは{view['seat_names'][holder]}（値段{result['price']}）。"
         f'インプのトリック <span class="bi-inline">{imp}</span> のコイン{result["imp_coins"]}を'
         f"{view['seat_names'][holder]}が失い、取ったコインは数えない。ほかの人は取ったコインが得点。</p>"
@@ -448,12 +450,12 @@ def history_table(view: dict[str, Any]) -> str:
     )
 
 
-def render_result(view: dict[str, Any]) -> str:
+def render_result(view: dict[str, Any], prefix: str = "bi") -> str:
     """The end-of-game breakdown: the last hand's scoring and every hand's scores."""
     return (
-        f'<section class="bi-scores bi-result rb-box" aria-label="得点計算"><h3>得点計算（ゲーム終了）</h3>'
+        '<section class="bi-scores bi-result rb-box" aria-label="得点計算"><h3>得点計算（ゲーム終了）</h3>'
         f"<p><strong>{escape(outcome_text(view))}</strong></p>"
-        f"{hand_table(view, view['results'][-1])}{history_table(view)}</section>"
+        f"{hand_table(view, view['results'][-1], f'{prefix}-hand-result')}{history_table(view)}</section>"
     )
 
 
