@@ -6,13 +6,13 @@ The reader opens 「はじめての1局」 (and any other tutorial) from the pag
 presses Tab and Enter: 次へ on a read step, the move the step asks for on a move step (the first it
 takes, as the engine says on the worker's own save, replayed in host Python), 「このまま続けて遊ぶ」
 at the end, after which the reader has a move in the game played on (the panel said how). At every
-step the coach panel must say what the engine's coach says, and at both sizes what a person sees must hold (SEEN): the
-step's first and last line and its rule link on screen and uncovered, every piece and button the
-step points at too, the coach's buttons where they were at the step before, no two buttons of
-different purposes with one name. As each tutorial opens axe-core must find no serious violation in
-the sandbox with the panel open (the games' first tutorials by turns also at 1280 px, the wide
-layout; the rest of the page is swept in test_accessibility.py). Also: a reload in the middle
-resumes at the same step, and a link to the tutorial's name opens it, on a phone too.
+step the coach panel must say what the engine's coach says, and at both sizes what a person sees
+must hold (SEEN): the step's first and last line and its rule link on screen and uncovered, every
+piece and button the step points at too, the coach's buttons where they were at the step before,
+no two buttons of different purposes with one name. As each tutorial opens axe-core must find no
+serious violation in the sandbox with the panel open (the games' first tutorials by turns also at
+1280 px, the wide layout; the rest of the page is swept in test_accessibility.py). Also: a reload
+in the middle resumes at the same step, and a link to the tutorial's name opens it, on a phone too.
 """
 
 from __future__ import annotations
