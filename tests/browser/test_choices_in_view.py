@@ -6,7 +6,9 @@ panel scrolled to its top; put below the rules at 1440 × 900, the page scrolled
 opened over the rules on a phone at 390 × 844 (the tightest: every game at every player count),
 and in the two wide layouts every game at its largest count (the most seats to draw). Over the
 first moves of a game (the reader's moves chosen by the game's own heuristic, so that they reach
-the game's next phases: passing, bidding, the first tricks, the first chains).
+the game's next phases: passing, bidding, the first tricks, the first chains). On the phone, after
+those moves, at 360 × 740 with the panel scrolled to its end: the seat, which scrolls up with the
+panel's last lines, stays under the panel's bar (「ルールに戻る」 uncovered).
 """
 
 from __future__ import annotations
