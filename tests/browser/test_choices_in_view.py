@@ -6,7 +6,9 @@ panel scrolled to its top; put below the rules at 1440 × 900, the page scrolled
 opened over the rules on a phone at 390 × 844 (the tightest: every game at every player count),
 and in the two wide layouts every game at its largest count (the most seats to draw). Over the
 first moves of a game (the reader's moves chosen by the game's own heuristic, so that they reach
-the game's next phases: passing, bidding, the first tricks, the first chains).
+the game's next phases: passing, bidding, the first tricks, the first chains). On the phone, after
+those moves, at 360 × 740 with the panel scrolled to its end: the seat, which scrolls up with the
+panel's last lines, stays under the panel's bar (「ルールに戻る」 uncovered).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ CASES = [
     for layout in sorted(LAYOUTS)
     if layout == "phone" or players == max(games()[game_id].info.players)
 ]
+SMALL_PHONE = {"width": 360, "height": 740}
 MOVES = 4  # the reader's moves played per table
 BOTS = "bot:random"  # quick to answer: what is checked is the reader's own turns
 
@@ -52,6 +55,12 @@ PRESSABLE = """board => [...document.querySelectorAll(`${board} button[data-acti
     return hit !== null && button.contains(hit);
   })
   .map((button) => button.dataset.action)"""
+# Nothing covers `sel` at its centre (elementFromPoint).
+UNCOVERED = """sel => {
+  const node = document.querySelector(sel);
+  const r = node.getBoundingClientRect();
+  return node.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+}"""
 # Where the reader starts: the panel's scroll box at its top (the pinned sidebar's, the phone's
 # open panel), or the page at the heading above the sandbox when it is below the rules.
 START = """layout => {
@@ -121,3 +130,7 @@ def test_a_choice_is_in_view_whenever_the_reader_is_to_move(
         page.evaluate(CLICK, [BOARD, choice])
         wait_new_frame(page, before)
     assert turns >= 3, f"only {turns} of the reader's turns were checked"
+    if layout == "phone":  # the panel's own bar stays over the seat, which scrolls up to it at the end
+        page.set_viewport_size(SMALL_PHONE)
+        page.locator(".rb-panel--open").evaluate("panel => { panel.scrollTop = panel.scrollHeight }")
+        assert page.evaluate(UNCOVERED, ".rb-panel--open .rb-panel-back"), "the seat covers 「ルールに戻る」"

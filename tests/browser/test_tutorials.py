@@ -11,8 +11,8 @@ must hold (SEEN): the step's first and last line and its rule link on screen and
 piece and button the step points at too, the coach's buttons where they were at the step before,
 no two buttons of different purposes with one name. As each tutorial opens axe-core must find no
 serious violation in the sandbox with the panel open (the games' first tutorials by turns also at
-1280 px, the wide layout; the rest of the page is swept in test_accessibility.py). Also: a reload in
-the middle resumes at the same step, and a link to the tutorial's name opens it, on a phone too.
+1280 px, the wide layout; the rest of the page is swept in test_accessibility.py). Also: a reload
+in the middle resumes at the same step, and a link to the tutorial's name opens it, on a phone too.
 """
 
 from __future__ import annotations

@@ -190,7 +190,7 @@ FIRST_STEPS = (
         play=("left:7", "right:3", "done"),
         until=lambda s: _passing(s)["done"],
         then=LEFT_HANDS_OVER + RIGHT_HANDS_OVER,
-        point=("left:7", "right:3", "done"),
+        point=("left:7", "right:3", "done", "bi-slots"),
         nudge="この練習では、左隣に黄7、右隣に黄3を選んでから「渡す」を押します。",
     ),
     Step(
@@ -227,13 +227,14 @@ FIRST_STEPS = (
         rule="winning",
         holds=lambda s: _took(s, RIGHT, 16) and _bottle(s) == (RIGHT, 16),
         then=("play:20",),
-        point=("bi-price",),
+        point=("bi-last",),
     ),
     Step(
         say="プレイヤー3が次のトリックに青20をリードしました。リードと同じ色を持っていれば、"
         "その色を出さなければなりません。",
         rule="following",
         holds=_blue_led,
+        point=("bi-card-20",),
     ),
     Step(
         say="値段16より小さい青6や青13は、ボトルを受け取るおそれがあります。青17・青24・青27のどれかを押しましょう。",
@@ -250,6 +251,7 @@ FIRST_STEPS = (
         rule="winning",
         holds=lambda s: _took(s, LEFT, 30) and _bottle(s) == (RIGHT, 16),
         then=("play:3",),
+        point=("bi-last",),
     ),
     Step(
         say="プレイヤー2が黄12をリードしました。あなたの黄は15だけなので、黄15を押すしかありません。",
@@ -262,7 +264,7 @@ FIRST_STEPS = (
         say="12・3・15はどれも値段16より小さく、いちばん大きい15が勝ちました。ボトルはあなたに移り、値段は15です。",
         rule="winning",
         holds=lambda s: _took(s, READER, 15) and _bottle(s) == (READER, 15) and _trick(s) == [],
-        point=("bi-price",),
+        point=("bi-price", "bi-last"),
     ),
     Step(
         say="手放すには、ほかの人に15より小さいカードで勝ってもらうしかありません。"
@@ -339,12 +341,14 @@ FIRST_STEPS = (
         say="ボトルを持つプレイヤー2は、取ったカードのコインを1枚も数えず、インプのトリックの8を引かれて−8点です。",
         rule="scoring",
         holds=lambda s: _view(s)["results"][-1]["holder"] == LEFT and s.scores()[LEFT] == -8,
+        point=("bi-hand-result",),
     ),
     Step(
         say="ボトルを持っていない人は、取ったカードのコインがそのまま得点です。1ハンドだけの今回は、"
         "10点のあなたの勝ちです。",
         rule="ending",
         holds=lambda s: s.winners() == [READER] and s.scores()[READER] == 10,
+        point=("bi-hand-result",),
     ),
     Step(
         say="ふつうは、だれかの合計が目標点（標準は500点）に届くまで、ハンドを重ねて遊びます。",
@@ -391,7 +395,7 @@ TWO_STEPS = (
             and len(_view(s)["seats"][READER]["open"]) == 6
             and _view(s)["seats"][OPPONENT]["open"] == [None] * 6
         ),
-        point=("bi-seat-1",),
+        point=("bi-open-1", "bi-open-0"),
     ),
     Step(
         say="渡すカードは手札から4枚です。まずインプのトリックに2枚。引かれるかもしれないコインなので、"
@@ -417,21 +421,20 @@ TWO_STEPS = (
         nudge="この練習では、相手の公開札に黄5、相手の手札に黄7を選んでから「渡す」を押します。",
     ),
     Step(
-        say="2人とも渡し終えたので、公開札を表にしました。ここからは相手の公開札も見えます。"
-        "あなたの公開札には、相手から黄22が加わりました。",
+        say="2人とも渡し終えたので、公開札を表にしました。ここからは相手の公開札も見えます。",
+        rule="two-players",
+        holds=lambda s: None not in _view(s)["seats"][OPPONENT]["open"],
+        point=("bi-open-1",),
+    ),
+    Step(
+        say="あなたの公開札には、相手から黄22が加わりました。これで手札は9枚、公開札は7枚、インプのトリックは4枚です。",
         rule="two-players",
         holds=lambda s: (
             _view(s)["seats"][READER]["open"] == [3, 9, 13, 22, 24, 27, 28]
-            and None not in _view(s)["seats"][OPPONENT]["open"]
+            and len(_hand(s)) == 9
+            and _view(s)["imp_count"] == 4
         ),
-        point=("bi-seat-1", "bi-card-22"),
-    ),
-    Step(
-        say="これで手札は9枚、公開札は7枚、インプのトリックは4枚です。",
-        rule="two-players",
-        holds=lambda s: (
-            len(_hand(s)) == 9 and len(_view(s)["seats"][READER]["open"]) == 7 and _view(s)["imp_count"] == 4
-        ),
+        point=("bi-card-22",),
     ),
     Step(
         say="ディーラーでないあなたがリードします。1回のトリックは4枚で、あなた、相手、あなた、相手の順です。"

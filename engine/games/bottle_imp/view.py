@@ -90,7 +90,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "bi"
     order = _seat_order(view["players"], me)
     others = "".join(_seat_area(view, s, legal, prefix) for s in order if s != me)
     mine = _seat_area(view, me, legal, prefix) if me is not None else ""
-    scores = render_result(view) if "result" in view else _scores(view)
+    scores = render_result(view, prefix) if "result" in view else _scores(view)
     dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
     parts = [_table(view, prefix), f'<div class="bi-others">{others}</div>', dock, scores]
     return f'<div class="rb-game bi-board" id="{prefix}-board">{"".join(parts)}</div>'
@@ -116,7 +116,7 @@ def _table(view: dict[str, Any], prefix: str) -> str:
         f'<section class="bi-table rb-box" id="{prefix}-table" aria-label="場の中央">'
         f'<div class="bi-price">{price_svg(view["price"], element_id=f"{prefix}-price")}'
         f'<p>ボトルの値段 <strong class="bi-price-value">{view["price"]}</strong><br>{owner}</p></div>'
-        f"{_imp(view, prefix)}{_trick(view, prefix)}{_last_trick(view)}"
+        f"{_imp(view, prefix)}{_trick(view, prefix)}{_last_trick(view, prefix)}"
         f'<p class="bi-length">ハンド{view["hand_no"]}・ゲームの長さ: {_length(view)}</p></section>'
     )
 
@@ -177,7 +177,7 @@ def _part(view: dict[str, Any], part: str) -> str:
     return "・公開札から" if part == "open" else "・手札から"
 
 
-def _last_trick(view: dict[str, Any]) -> str:
+def _last_trick(view: dict[str, Any], prefix: str) -> str:
     last = view["last_trick"]
     if not last:
         return ""
@@ -198,7 +198,8 @@ def _last_trick(view: dict[str, Any]) -> str:
             "ボトルは動かない"
         )
     return (
-        f'<div class="bi-last"><h4>直前のトリック</h4><ol class="bi-cards bi-played">{cards}</ol>'
+        f'<div class="bi-last" id="{prefix}-last"><h4>直前のトリック</h4>'
+        f'<ol class="bi-cards bi-played">{cards}</ol>'
         f'<p class="bi-outcome">{outcome}</p></div>'
     )
 
@@ -260,6 +261,7 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
 
 
 def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    """A seat's open cards (2 players), in a box a tutorial step can point at: {prefix}-open-{seat}."""
     if view["players"] != 2:
         return ""
     cards = view["seats"][seat]["open"]
@@ -269,17 +271,19 @@ def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
             for c in view["revealed"]["open"][seat]
         )
         heading = f"公開札: {len(cards)}枚（カードを渡し終えると表になる・{REVEALED}）"
-        return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards">{faces}</ul></div>'
-    if None in cards:  # another seat's, before the passes resolve: backs only
+        body = f'<ul class="bi-cards">{faces}</ul>'
+    elif None in cards:  # another seat's, before the passes resolve: backs only
         backs = "".join(
             f"<li>{back_svg(f'{prefix}-s{seat}-open-{i}', small=True)}</li>" for i in range(len(cards))
         )
         heading = f"公開札: {len(cards)}枚（カードを渡し終えると表になる）"
-        return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards bi-backs">{backs}</ul></div>'
-    items = "".join(f"<li>{_card_button(card, legal, prefix)}</li>" for card in cards)
-    seen = "相手に見えるのはカードを渡し終えてから" if view["stage"] == "passing" else "全員に見える"
-    heading = f"公開札: {len(cards)}枚（{seen}）"
-    return f'<div class="bi-open"><h4>{heading}</h4><ul class="bi-cards">{items}</ul></div>'
+        body = f'<ul class="bi-cards bi-backs">{backs}</ul>'
+    else:
+        items = "".join(f"<li>{_card_button(card, legal, prefix)}</li>" for card in cards)
+        seen = "相手に見えるのはカードを渡し終えてから" if view["stage"] == "passing" else "全員に見える"
+        heading = f"公開札: {len(cards)}枚（{seen}）"
+        body = f'<ul class="bi-cards">{items}</ul>'
+    return f'<div class="bi-open" id="{prefix}-open-{seat}"><h4>{heading}</h4>{body}</div>'
 
 
 def _passed(view: dict[str, Any], seat: int) -> str:
@@ -326,14 +330,14 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     seat = view["seat"]
     body = ""
     if seat is not None and view["stage"] == "passing":
-        body = _passing_controls(view, legal)
+        body = _passing_controls(view, legal, prefix)
     elif view["legal_actions"]:
         body = f'<p class="bi-prompt">{_play_prompt(view)}</p>'
     ident = f'id="{prefix}-controls" aria-label="手番の操作"'
     return f'<section class="bi-controls rb-box" {ident}>{body}</section>'
 
 
-def _passing_controls(view: dict[str, Any], legal: list[str]) -> str:
+def _passing_controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     passing = view["passing"]
     seat = view["seat"]
     slots = []
@@ -349,7 +353,7 @@ def _passing_controls(view: dict[str, Any], legal: list[str]) -> str:
     done = _button("done", f"渡す: {describe_action('done')}", "渡す") if "done" in legal else ""
     return (
         f'<p class="bi-prompt">{_passing_prompt(view)}</p>'
-        f'<ul class="bi-slots" aria-label="渡すカード">{"".join(slots)}</ul>'
+        f'<ul class="bi-slots" id="{prefix}-slots" aria-label="渡すカード">{"".join(slots)}</ul>'
         f'<div class="bi-actions">{done}</div>'
     )
 
@@ -404,8 +408,9 @@ def _scores(view: dict[str, Any]) -> str:
     )
 
 
-def hand_table(view: dict[str, Any], result: dict[str, Any]) -> str:
+def hand_table(view: dict[str, Any], result: dict[str, Any], element_id: str = "") -> str:
     """One hand's scoring: the Imp's trick revealed, the holder's loss, everyone else's coins."""
+    ident = f' id="{element_id}"' if element_id else ""
     holder = result["holder"]
     imp = "".join(card_svg(c, small=True) for c in result["imp"])
     rows = []
@@ -418,7 +423,7 @@ def hand_table(view: dict[str, Any], result: dict[str, Any]) -> str:
             f"<td>{points(result['totals'][seat])}</td></tr>"
         )
     return (
-        f'<div class="bi-hand-result"><h4>ハンド{result["hand"]}の得点計算</h4>'
+        f'<div class="bi-hand-result"{ident}><h4>ハンド{result["hand"]}の得点計算</h4>'
         f"<p>ボトルは{view['seat_names'][holder]}（値段{result['price']}）。"
         f'インプのトリック <span class="bi-inline">{imp}</span> のコイン{result["imp_coins"]}を'
         f"{view['seat_names'][holder]}が失い、取ったコインは数えない。ほかの人は取ったコインが得点。</p>"
@@ -445,12 +450,12 @@ def history_table(view: dict[str, Any]) -> str:
     )
 
 
-def render_result(view: dict[str, Any]) -> str:
+def render_result(view: dict[str, Any], prefix: str = "bi") -> str:
     """The end-of-game breakdown: the last hand's scoring and every hand's scores."""
     return (
-        f'<section class="bi-scores bi-result rb-box" aria-label="得点計算"><h3>得点計算（ゲーム終了）</h3>'
+        '<section class="bi-scores bi-result rb-box" aria-label="得点計算"><h3>得点計算（ゲーム終了）</h3>'
         f"<p><strong>{escape(outcome_text(view))}</strong></p>"
-        f"{hand_table(view, view['results'][-1])}{history_table(view)}</section>"
+        f"{hand_table(view, view['results'][-1], f'{prefix}-hand-result')}{history_table(view)}</section>"
     )
 
 

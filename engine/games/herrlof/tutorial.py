@@ -205,6 +205,7 @@ FIRST_STEPS = (
         "（マストフォロー）。",
         rule="follow",
         holds=_red_5_led,
+        point=("hl-trick-0",),
     ),
     Step(
         say="出せるのは赤7と、いつでも出せる色のないカード、ヴァルクヌートとハガラズです。赤7を押しましょう。",

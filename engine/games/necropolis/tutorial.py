@@ -129,6 +129,7 @@ STEPS = (
         "右端が [5|2] になれば、マスタバの [1|2] も下の目の2でつながります。",
         rule="grave-row",
         holds=lambda s: _drawn(s) == "2-5" and _adds(s) == ["add:R:5-2"],
+        point=("nec-t-2-5",),
     ),
     Step(
         say="右端に出ている [5|2] の牌を押して、墓地につなげましょう。",
@@ -193,6 +194,7 @@ STEPS = (
         "少ないほうの勝ちです。",
         rule="scoring",
         holds=lambda s: s.is_over() and s.winners() == [READER] and _score(s, OPPONENT) == 21,
+        point=("nec-result",),
     ),
 )
 

@@ -71,7 +71,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nec
     dock = _centre(view, legal, prefix) + _seat_area(view, bottom, legal, prefix)
     parts = [_seat_area(view, 1 - bottom, [], prefix), f'<div class="rb-dock">{dock}</div>']
     if "result" in view:
-        parts.append(render_result(view))
+        parts.append(render_result(view, prefix))
     return f'<div class="rb-game nec-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
@@ -184,7 +184,7 @@ def _discarded(tiles: list[str], prefix: str) -> str:
     )
 
 
-def render_result(view: dict[str, Any]) -> str:
+def render_result(view: dict[str, Any], prefix: str = "nec") -> str:
     """The end-of-game breakdown: each part of each seat's score (lower is better)."""
     rows = "".join(
         f'<tr><th scope="row">{SEAT_NAMES[s]}</th>'
@@ -195,7 +195,8 @@ def render_result(view: dict[str, Any]) -> str:
     )
     head = "".join(f"<th>{h}</th>" for h in ("席", "マスタバ", "目", "最初の牌", "目", "固定", "合計"))
     return (
-        '<section class="nec-result rb-box" aria-label="得点計算"><h3>得点計算（少ないほうが勝ち）</h3>'
+        f'<section class="nec-result rb-box" id="{prefix}-result" aria-label="得点計算">'
+        "<h3>得点計算（少ないほうが勝ち）</h3>"
         f"<p>{escape(outcome_text(view))}</p>"
         f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></section>"
     )

@@ -401,11 +401,13 @@ STEPS = (
         "相手は22−12（緑6・6）で10点です。",
         rule="scoring",
         holds=lambda s: s.scores() == [10, 10] and [row["minus"] for row in s.breakdown()] == [11, 12],
+        point=("nr-result",),
     ),
     Step(
         say="同点のときは、列に残った数の合計（失点）が小さいほうの勝ちです。失点11のあなたが、12の相手に勝ちました。",
         rule="scoring",
         holds=lambda s: s.winners() == [READER],
+        point=("nr-result",),
     ),
 )
 

@@ -97,7 +97,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nr"
     dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
     parts = [_table(view, prefix), *others, dock]
     if "result" in view:
-        parts.append(render_result(view))
+        parts.append(render_result(view, prefix))
     return f'<div class="rb-game nr-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
@@ -311,12 +311,12 @@ def _sums(selection: dict[str, Any]) -> str:
     )
 
 
-def render_result(view: dict[str, Any]) -> str:
+def render_result(view: dict[str, Any], prefix: str = "nr") -> str:
     """The end-of-game breakdown: cashed counters (plus), counters left in columns (minus)."""
     result = view["result"]
     rows = "".join(_result_row(view, seat, part) for seat, part in enumerate(result["breakdown"]))
     return (
-        '<section class="nr-result rb-box" aria-label="得点計算"><h3>得点計算</h3>'
+        f'<section class="nr-result rb-box" id="{prefix}-result" aria-label="得点計算"><h3>得点計算</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
         "<table><thead><tr><th>席</th><th>清算したカウンター</th><th>得点</th><th>列に残ったカウンター</th>"
         f"<th>失点</th><th>合計</th></tr></thead><tbody>{rows}</tbody></table></section>"

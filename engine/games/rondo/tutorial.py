@@ -336,6 +336,7 @@ STEPS = (
             and _view(s)["result"]["rack_counts"] == [2, 1]
             and s.winners() == [READER]
         ),
+        point=("rd-result",),
     ),
 )
 

@@ -51,7 +51,7 @@ def render_board(
         _board_list(view, prefix),
     ]
     if "result" in view:
-        parts.append(render_result(view))
+        parts.append(render_result(view, prefix))
     return f'<div class="rb-game rd-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
@@ -225,7 +225,7 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
 # --- the end -----------------------------------------------------------------------------------------
 
 
-def render_result(view: dict[str, Any]) -> str:
+def render_result(view: dict[str, Any], prefix: str = "rd") -> str:
     """The final scores, with the rack counts that break a tie."""
     result = view["result"]
     winners = set(result["winners"])
@@ -235,7 +235,7 @@ def render_result(view: dict[str, Any]) -> str:
         for s, score in enumerate(result["scores"])
     )
     return (
-        '<div class="rd-result rb-box" role="group" aria-label="結果"><h3>結果</h3>'
+        f'<div class="rd-result rb-box" id="{prefix}-result" role="group" aria-label="結果"><h3>結果</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
         "<table><thead><tr><th>席</th><th>得点</th><th>手元のチップ（同点のとき）</th><th>勝敗</th></tr></thead>"
         f"<tbody>{rows}</tbody></table></div>"

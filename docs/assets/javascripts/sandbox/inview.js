@@ -76,7 +76,9 @@ export function keepInView(coach, points, board, { fresh, done }) {
   // 1. The coach held at its place: where it lies in the flow is above that place.
   if (done || rect.top > held + 0.5) box.scrollTop += rect.top - held;
   if (done) return;
-  const seat = board.querySelector(".rb-dock");
+  // the seat, where it holds to the bottom (once the game is over it lies in the flow: games.css)
+  const docked = board.querySelector(".rb-dock");
+  const seat = docked && getComputedStyle(docked).position === "sticky" ? docked : null;
   const top = coach.getBoundingClientRect().bottom + GAP;
   // 2. The seat's own pointed buttons and pieces.
   const inSeat = points.filter((node) => seat?.contains(node));
