@@ -14,8 +14,10 @@ PYODIDE_WHEELS := .cache/pyodide-wheels
 PYTEST_VERSION := $(shell sed -n 's/.*"pytest==\([^"]*\)".*/\1/p' pyproject.toml)
 # Debian's browsers (Playwright never downloads one); WebKit runs on an X server of its own,
 # with a window manager so that MiniBrowser can fill a phone-sized screen; poppler-utils reads
-# the pages Chromium prints (pdftotext: tests/browser/test_print.py).
-BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb matchbox-window-manager fonts-noto-cjk poppler-utils
+# the pages Chromium prints (pdftotext: tests/browser/test_print.py); iproute2 builds the network
+# namespace where the table's real data channels are tested (build_tools/netns.py).
+BROWSER_PACKAGES := chromium firefox-esr webkit2gtk-driver xvfb matchbox-window-manager fonts-noto-cjk poppler-utils \
+  iproute2
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export NO_MKDOCS_2_WARNING := 1
 
