@@ -15,8 +15,13 @@ KEPT_PAGE = ("about.html", "このサイトについて")
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
-def served_with_the_host_unreachable(driver: Driver, site: Site) -> None:
+def wait_until_kept(driver: Driver) -> None:
+    """The service worker registered once a sandbox was ready, and the whole build kept."""
     driver.wait_for(KEPT, timeout=BOOT_TIMEOUT_S)
+
+
+def served_with_the_host_unreachable(driver: Driver, site: Site) -> None:
+    wait_until_kept(driver)
     site.server.reachable = False
     try:
         page, heading = KEPT_PAGE

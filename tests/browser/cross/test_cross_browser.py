@@ -87,6 +87,10 @@ def test_a_profile_from_its_first_start_in_each_browser(
             assert small_screen.problems(layouts) == {}
         assert kept_key(driver) == key, "no snapshot kept after the first start"
         if game_id == BY_COST[0]:
+            # The site kept first: once (1 of 5 full runs under load), WebKitWebDriver's navigation
+            # failed with a bare "unknown error" as the service worker's first install was ending
+            # (not seen in 5 runs of this test alone, one with the cores loaded; see the note).
+            offline.wait_until_kept(driver)
             left = [f"{other}.html" for other in BY_COST if other not in (game_id, tutorial.GAME_ID)]
             leave_while_starting(driver, site.url, left)
             open_sandbox(driver, site.url + tutorial.PAGE)
