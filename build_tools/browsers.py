@@ -459,6 +459,25 @@ class WebKitDriver(Driver):
     def requests(self) -> list[str]:
         return self.guard.refused()
 
+    def tab(self) -> str:
+        """The handle of the tab in use."""
+        return self.webdriver.command("GET", "/window")
+
+    def new_tab(self) -> str:
+        """Open a new tab of the same profile and use it; its handle."""
+        handle = self.webdriver.command("POST", "/window/new", {"type": "tab"})["handle"]
+        self.use_tab(handle)
+        return handle
+
+    def use_tab(self, handle: str) -> None:
+        self.webdriver.command("POST", "/window", {"handle": handle})
+
+    def close_tab(self, handle: str, back_to: str) -> None:
+        """Close the tab `handle`, as a reader closes a page, and use `back_to`."""
+        self.use_tab(handle)
+        self.webdriver.command("DELETE", "/window")
+        self.use_tab(back_to)
+
 
 class Guard:
     """A proxy on 127.0.0.1 that refuses every request sent to it and notes where it was going."""

@@ -4,8 +4,9 @@
 // - "rtc": a WebRTC data channel, the product. No STUN or TURN server: the devices' own
 //   addresses only (one Wi-Fi, or a phone's tethering). The host makes one peer connection per
 //   friend's seat; its offer is the invitation, the guest's answer comes back by QR code or text.
-// - "bc": a BroadcastChannel between pages of one browser: the tests' stand-in in a browser
-//   built without WebRTC (Debian's WebKitGTK). Same messages, same invitations, no network.
+// - "bc": a BroadcastChannel between pages of one browser, asked for by `?rb-transport=bc`: the
+//   tests' stand-in in a browser built without WebRTC (Debian's WebKitGTK). Same messages, same
+//   invitations, no network. Without that, such a browser has no transport (transportKind: null).
 //
 // Both sides wait for candidate gathering to finish (at most GATHER_MS), so one invitation and
 // one answer carry everything; the host gives up on a connection not open CONNECT_MS after it
@@ -15,12 +16,18 @@ import { describe, partsOf, randomId } from "./invite.js";
 
 const GATHER_MS = 5000;
 export const CONNECT_MS = 15_000;
+/** What the host and a guest read in a browser that has no transport. */
+export const NO_TRANSPORT_TEXT =
+  "このブラウザは端末どうしを直接つなぐ機能（WebRTC）がないため、みんなのスマホで遊ぶのホストにもゲストにもなれません。" +
+  "Chrome、Safari、Firefoxなどで開くか、1台で交代して遊んでください。";
 
-/** Which transport this browser uses: the data channel where it has WebRTC. */
+/** Which transport this page uses: the data channel, or null in a browser built without WebRTC
+ * (Debian's WebKitGTK): pages of one browser cannot stand for a table of phones, so such a browser
+ * can neither host nor join, and says so. "bc" only when a test asks for it. */
 export function transportKind() {
   const forced = new URLSearchParams(location.search).get("rb-transport"); // tests only
   if (forced === "bc") return "bc";
-  return typeof RTCPeerConnection === "function" ? "rtc" : "bc";
+  return typeof RTCPeerConnection === "function" ? "rtc" : null;
 }
 
 function gathered(pc) {
