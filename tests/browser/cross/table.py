@@ -2,7 +2,8 @@
 every browser on an iPhone. Debian builds it without WebRTC, so:
 
 1. The product says so: the table's panel tells the host, in Japanese, that this browser can
-   neither host nor join, and offers no invitation no phone could answer.
+   neither host nor join, and offers no invitation no phone could answer; an invitation opened
+   in it says the same to the guest.
 2. The table's protocol over the BroadcastChannel transport (`?rb-transport=bc`): the host in one
    tab and a guest in another tab of the same profile, as two phones; a few moves each, made on
    the device whose seat is to move, each shown on both; the guest closes its tab, the host hears
@@ -25,6 +26,7 @@ NO_TRANSPORT = "WebRTC"  # named in the message (transports.js NO_TRANSPORT_TEXT
 
 SHOWN_BUTTONS = f"""() => [...document.querySelectorAll('{PANEL} button')]
   .filter((b) => b.offsetParent).map((b) => b.textContent)"""
+GUEST_NOTE = "() => document.querySelector('.rb-table-guest .rb-table-note')?.textContent"
 NOTE = f"() => document.querySelector('{PANEL} .rb-table-note')?.textContent"
 FRAMES = "() => Number(document.querySelector('.rb-sandbox').dataset.rbFrames ?? 0)"
 MORE_FRAMES = f"(n) => ({FRAMES})() > n && ({SETTLED})()"
@@ -57,13 +59,24 @@ def says_it_cannot_connect(driver: WebKitDriver) -> None:
     driver.evaluate(PRESS, "やめる")
 
 
+def guest_says_it_cannot_connect(driver: WebKitDriver, host: str, link: str) -> None:
+    """An invitation opened in this browser without the tests' transport: said at once."""
+    guest = driver.new_tab()
+    driver.goto(link)
+    assert NO_TRANSPORT in driver.wait_for(GUEST_NOTE)
+    no_errors(driver, guest)
+    driver.close_tab(guest, back_to=host)
+
+
 def play_a_table(driver: WebKitDriver, url: str, rng: Rng) -> None:
     """The host here (seat 0) and a friend's tab (seat 1) over BroadcastChannels; see the docstring."""
     host = driver.tab()
     open_sandbox(driver, url + "?rb-transport=bc")
     driver.click(".rb-sandbox .rb-table-open")
     driver.evaluate(PRESS, "招待を作る")
-    guest = join(driver, host, driver.wait_for(LINK, timeout=CONNECT_TIMEOUT_S))
+    link = driver.wait_for(LINK, timeout=CONNECT_TIMEOUT_S)
+    guest_says_it_cannot_connect(driver, host, link.replace("?rb-transport=bc", ""))
+    guest = join(driver, host, link)
     play(driver, {0: host, 1: guest}, rng)
     no_errors(driver, guest)
     left_with = driver.evaluate(BOARD_HTML)
