@@ -155,14 +155,18 @@ def play_moves(devices: dict[int, Page], host: Page, rng: Rng, moves: int | None
 def seat_frames(host: Page, game: str, away: tuple[int, ...] = ()) -> dict[int, set[str]]:
     """Every frame each guest seat could have been sent in the host's game as saved: its seat's
     frame after each number of actions (as JSON, keys sorted), with the seats as saved or with a
-    seat of `away` handed to the game's default bot."""
+    seat of `away` handed to the game's default bot or back to its friend."""
     entry = saved(host, game)
     log, host_seat = entry["log"], entry["table"]["host"]
     state = load_log(log)
     bot = f"bot:{find_game(game).default_bot}"
     seatings = [
         entry["seats"],
-        *([bot if i == seat else kind for i, kind in enumerate(entry["seats"])] for seat in away),
+        *(
+            [other if i == seat else kind for i, kind in enumerate(entry["seats"])]
+            for seat in away
+            for other in (bot, "human")
+        ),
     ]
     possible: dict[int, set[str]] = {}
     for upto in range(len(state.history) + 1):

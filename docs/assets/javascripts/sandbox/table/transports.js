@@ -9,8 +9,8 @@
 //   invitations, no network. Without that, such a browser has no transport (transportKind: null).
 //
 // Both sides wait for candidate gathering to finish (at most GATHER_MS), so one invitation and
-// one answer carry everything; the host gives up on a connection not open CONNECT_MS after it
-// took the answer.
+// one answer carry everything; the host gives up on a seat whose guest has not said hello
+// CONNECT_MS after it took the answer (host.js), whatever the transport.
 
 import { describe, partsOf, randomId } from "./invite.js";
 
@@ -79,17 +79,11 @@ export async function hostSide(kind) {
   const channel = pc.createDataChannel("rb-table", { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
-  let giveUp;
-  const late = new Promise((_, reject) => (giveUp = () => setTimeout(() => reject(new Error("timeout")), CONNECT_MS)));
-  const accept = (answer) => {
-    giveUp(); // the clock starts once both sides have what they need
-    return pc.setRemoteDescription(describe(answer.rtc, true));
-  };
-  const connected = Promise.race([opened(channel, pc), late]);
-  return { offer: { rtc: partsOf(pc.localDescription.sdp) }, accept, connected, cancel: () => pc.close() };
+  const accept = (answer) => pc.setRemoteDescription(describe(answer.rtc, true));
+  return { offer: { rtc: partsOf(pc.localDescription.sdp) }, accept, connected: opened(channel, pc), cancel: () => pc.close() };
 }
 
-/** The guest's side: {answer: its parts, connected}. */
+/** The guest's side: {answer: its parts, connected}; `connected` fails if its connection does. */
 export async function guestSide(invitation) {
   if (invitation.room) {
     const mine = randomId();
@@ -100,8 +94,13 @@ export async function guestSide(invitation) {
   await pc.setRemoteDescription(describe(invitation.rtc, false));
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
-  const connected = channel.then((dc) => (dc.readyState === "open" ? channelConnection(dc, pc) : opened(dc, pc)));
-  return { answer: { rtc: partsOf(pc.localDescription.sdp) }, connected };
+  // Firefox gives up on its checks some 5 s after answering if the host has not taken the answer
+  // by then (its ICE trickle grace period): the guest hears it, instead of waiting in vain.
+  const failed = new Promise((_, reject) =>
+    pc.addEventListener("connectionstatechange", () => pc.connectionState === "failed" && reject(new Error("failed"))),
+  );
+  const open = channel.then((dc) => (dc.readyState === "open" ? channelConnection(dc, pc) : opened(dc, pc)));
+  return { answer: { rtc: partsOf(pc.localDescription.sdp) }, connected: Promise.race([open, failed]) };
 }
 
 /** A BroadcastChannel as a connection: each side posts {from, text}; its own posts it ignores. */
