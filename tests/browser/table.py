@@ -86,6 +86,14 @@ def paste(host: Page, code: str) -> str:
     )
 
 
+def fresh_invitation(host: Page, seat: int) -> str:
+    """The host's 「新しい招待を出す」 for a seat without its phone; the new invitation's link."""
+    card = f'.rb-table-card[data-seat="{seat}"] input'
+    host.locator(f'{TABLE} li[data-seat="{seat}"]').get_by_role("button", name="新しい招待を出す").click()
+    host.wait_for_function("card => document.querySelector(card)?.value", arg=card)
+    return host.input_value(card)
+
+
 def connected(host: Page, seat: int) -> None:
     """The host lists the seat as connected."""
     host.wait_for_selector(f'{TABLE} li[data-seat="{seat}"][data-connected="true"]', timeout=CONNECT_MS)

@@ -33,6 +33,7 @@ from tests.browser.table import (
     check_guest_screen,
     connected,
     errors_received,
+    fresh_invitation,
     invite,
     paste,
     play_moves,
@@ -62,14 +63,6 @@ def guest_page(context, requests: list[str]) -> Page:  # noqa: ANN001 (Playwrigh
     page = context.new_page()
     page.on("request", lambda request: requests.append(request.url))
     return page
-
-
-def fresh_invitation(host: Page, seat: int) -> str:
-    """The host's 「新しい招待を出す」 for a seat without its phone; the new invitation's link."""
-    card = f'.rb-table-card[data-seat="{seat}"] input'
-    host.locator(f'{TABLE} li[data-seat="{seat}"]').get_by_role("button", name="新しい招待を出す").click()
-    host.wait_for_function("card => document.querySelector(card)?.value", arg=card)
-    return host.input_value(card)
 
 
 def send_and_hear(guest: Page, text: str) -> str:

@@ -89,6 +89,7 @@ export function createTablePanel(entry, hooks) {
     // no WebRTC in this browser: say so at once, instead of invitations no phone could answer
     for (const node of [players.parentElement, seatBox, inviteButton]) node.hidden = true;
     note.textContent = NO_TRANSPORT_TEXT;
+    setup.before(note); // read before the only button left, やめる
   }
 
   function showRoster() {
