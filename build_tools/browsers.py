@@ -190,11 +190,14 @@ class Driver(ABC):
 
 
 @contextlib.contextmanager
-def launch(name: str, viewport: tuple[int, int] = DESKTOP) -> Iterator[Driver]:
-    """Start a browser by name (see BROWSERS) with a fresh profile; stop it afterwards."""
+def launch(
+    name: str, viewport: tuple[int, int] = DESKTOP, firefox_prefs: dict[str, Any] | None = None
+) -> Iterator[Driver]:
+    """Start a browser by name (see BROWSERS) with a fresh profile; stop it afterwards. Firefox
+    takes `firefox_prefs` on top of its quiet ones (the table's tests: WebRTC in a namespace)."""
     starters: dict[str, Callable[[tuple[int, int]], contextlib.AbstractContextManager[Driver]]] = {
         "chromium": _chromium,
-        "firefox": _firefox,
+        "firefox": lambda size: _firefox(size, firefox_prefs or {}),
         "webkit": _webkit,
     }
     with starters[name](viewport) as driver:
@@ -361,11 +364,12 @@ class FirefoxDriver(Driver):
 
 
 @contextlib.contextmanager
-def _firefox(viewport: tuple[int, int]) -> Iterator[Driver]:
+def _firefox(viewport: tuple[int, int], extra_prefs: dict[str, Any]) -> Iterator[Driver]:
     from websockets.sync.client import connect
 
     profile = tempfile.mkdtemp(prefix="rb-firefox-")
-    prefs = "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in FIREFOX_PREFS.items())
+    chosen = {**FIREFOX_PREFS, **extra_prefs}
+    prefs = "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in chosen.items())
     with open(os.path.join(profile, "user.js"), "w") as user_js:
         user_js.write(prefs)
     command = [FIREFOX, "--headless", "--no-remote", "--profile", profile, "--remote-debugging-port=0"]
@@ -458,6 +462,25 @@ class WebKitDriver(Driver):
 
     def requests(self) -> list[str]:
         return self.guard.refused()
+
+    def tab(self) -> str:
+        """The handle of the tab in use."""
+        return self.webdriver.command("GET", "/window")
+
+    def new_tab(self) -> str:
+        """Open a new tab of the same profile and use it; its handle."""
+        handle = self.webdriver.command("POST", "/window/new", {"type": "tab"})["handle"]
+        self.use_tab(handle)
+        return handle
+
+    def use_tab(self, handle: str) -> None:
+        self.webdriver.command("POST", "/window", {"handle": handle})
+
+    def close_tab(self, handle: str, back_to: str) -> None:
+        """Close the tab `handle`, as a reader closes a page, and use `back_to`."""
+        self.use_tab(handle)
+        self.webdriver.command("DELETE", "/window")
+        self.use_tab(back_to)
 
 
 class Guard:

@@ -86,6 +86,14 @@ def paste(host: Page, code: str) -> str:
     )
 
 
+def fresh_invitation(host: Page, seat: int) -> str:
+    """The host's 「新しい招待を出す」 for a seat without its phone; the new invitation's link."""
+    card = f'.rb-table-card[data-seat="{seat}"] input'
+    host.locator(f'{TABLE} li[data-seat="{seat}"]').get_by_role("button", name="新しい招待を出す").click()
+    host.wait_for_function("card => document.querySelector(card)?.value", arg=card)
+    return host.input_value(card)
+
+
 def connected(host: Page, seat: int) -> None:
     """The host lists the seat as connected."""
     host.wait_for_selector(f'{TABLE} li[data-seat="{seat}"][data-connected="true"]', timeout=CONNECT_MS)
@@ -155,14 +163,18 @@ def play_moves(devices: dict[int, Page], host: Page, rng: Rng, moves: int | None
 def seat_frames(host: Page, game: str, away: tuple[int, ...] = ()) -> dict[int, set[str]]:
     """Every frame each guest seat could have been sent in the host's game as saved: its seat's
     frame after each number of actions (as JSON, keys sorted), with the seats as saved or with a
-    seat of `away` handed to the game's default bot."""
+    seat of `away` handed to the game's default bot or back to its friend."""
     entry = saved(host, game)
     log, host_seat = entry["log"], entry["table"]["host"]
     state = load_log(log)
     bot = f"bot:{find_game(game).default_bot}"
     seatings = [
         entry["seats"],
-        *([bot if i == seat else kind for i, kind in enumerate(entry["seats"])] for seat in away),
+        *(
+            [other if i == seat else kind for i, kind in enumerate(entry["seats"])]
+            for seat in away
+            for other in (bot, "human")
+        ),
     ]
     possible: dict[int, set[str]] = {}
     for upto in range(len(state.history) + 1):

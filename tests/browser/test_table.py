@@ -25,6 +25,7 @@ from tests.browser.helpers import (
     wait_settled,
 )
 from tests.browser.table import (
+    CONNECT_MS,
     RECORDER,
     TABLE,
     answer,
@@ -32,6 +33,7 @@ from tests.browser.table import (
     check_guest_screen,
     connected,
     errors_received,
+    fresh_invitation,
     invite,
     paste,
     play_moves,
@@ -46,6 +48,14 @@ from tests.engine.harness import bounded
 MALFORMED = "届いたメッセージの形式が正しくありません。"
 STALE = "盤面が変わったあとの操作でした。もう一度選んでください。"
 OTHER_VERSION = "このページとホストの版が違います。両方のページを読み込み直してください。"
+UNREACHABLE = "プレイヤー3さんの端末とつながりませんでした。"
+RECORD_NOTICES = """() => {
+  // Every text the host's alert line shows (a later click clears it).
+  const alert = document.querySelector(".rb-alert");
+  window.__rbNotices = [];
+  const record = () => window.__rbNotices.push(alert.textContent);
+  new MutationObserver(record).observe(alert, { childList: true, subtree: true });
+}"""
 PYTHON_FILES = ("pyodide", "/vendor/python/", "worker.mjs")
 
 
@@ -71,7 +81,8 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     answer. Each seat moves on its own page; every frame each guest shows and every message it got
     is its own seat's; bad messages are refused and change nothing; a used invitation cannot take
     a seat from a second page; a guest that closes its page rejoins with a fresh invitation on the
-    same seat and hand (a bot played the seat meanwhile); ヒント on a guest's phone reaches that
+    same seat and hand (a bot played the seat meanwhile; a phone that answered and vanished got the
+    host's 15 s "cannot connect" word, with the game going on); ヒント on a guest's phone reaches that
     phone alone; a guest loads no Python; axe-core finds
     no serious violation on the host's invitations, a guest's answer nor either mid-game (390 px)."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
@@ -150,11 +161,9 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     wait_settled(host, after=before)
     assert host.get_attribute(SANDBOX, "data-rb-mover") != "2"
     assert moves_of_seat_three() > moved
-    host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="新しい招待を出す").click()
-    host.wait_for_function("() => document.querySelector('.rb-table-card[data-seat=\"2\"] input')?.value")
-    link = host.input_value('.rb-table-card[data-seat="2"] input')
     # Another page with a used invitation (a filled seat's, or the old one of the seat that left)
     # cannot take a seat: only the fresh invitation can.
+    link = fresh_invitation(host, 2)
     for used in links:
         stranger = guest_page(context, requests)
         assert paste(host, answer(stranger, used)).startswith("この席の招待は使えません")
@@ -165,15 +174,40 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     seated(back)
     check_guest_screen(back)
     devices[2] = back
+    play_moves(devices, host, rng, moves=10)
+    possible = seat_frames(host, "bottle-imp", away=(2,))
+    assert all(json.dumps(frame, sort_keys=True) in possible[2] for frame in left_frames)
+    assert check_everything_sent(back, 2, possible) > 5
+    assert back.evaluate("window.__rbWorkerStarts") is None
+
+    # The phone goes again, and the next one to answer is then out of reach (gone, or kept apart
+    # by the Wi-Fi): 15 s after the host took its answer, the host says what to try, while a bot
+    # plays the seat and the game goes on (no waiting added: the rest of the game runs past 15 s).
+    back.close()
+    host.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
+    before = frames(host)
+    host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="ボットに任せる").click()
+    wait_settled(host, after=before)
+    host.evaluate(RECORD_NOTICES)
+    unreachable = guest_page(context, requests)
+    code = answer(unreachable, fresh_invitation(host, 2))
+    unreachable.close()
+    assert paste(host, code) == ""
+    said = "notice => window.__rbNotices.some((text) => text.startsWith(notice))"
+    moved = moves_of_seat_three()
+    while not host.evaluate(said, UNREACHABLE) and play_moves(
+        devices := {0: host, 1: guests[0]}, host, rng, moves=1
+    ):
+        pass
+    host.wait_for_function(said, arg=UNREACHABLE, timeout=CONNECT_MS)
+    assert host.get_attribute(f'{TABLE} li[data-seat="2"]', "data-connected") == "false"
+    assert moves_of_seat_three() > moved, "the game stopped while the host waited for the phone"
     play_moves(devices, host, rng)
 
     possible = seat_frames(host, "bottle-imp", away=(2,))
-    assert all(json.dumps(frame, sort_keys=True) in possible[2] for frame in left_frames)
     assert check_everything_sent(guests[0], 1, possible) > 10
-    assert check_everything_sent(back, 2, possible) > 5
     assert not [url for url in requests if any(part in url for part in PYTHON_FILES)], "a guest loaded Python"
-    for page in (guests[0], back):
-        assert page.evaluate("window.__rbWorkerStarts") is None
+    assert guests[0].evaluate("window.__rbWorkerStarts") is None
     context.close()
 
 

@@ -19,7 +19,9 @@ as a reader goes:
    its end (tutorial.py); then a snapshot Pyodide refuses gives a normal start that plays and
    keeps a good snapshot again (start_up.py); the service worker has kept the site by then, and
    with the host unreachable it serves a kept page and its offline page (offline.py).
-4. In WebKit, the page is usable at a phone's size while the game is played (small_screen.py).
+4. In WebKit, the page is usable at a phone's size while the game is played (small_screen.py);
+   then a short table of phones over BroadcastChannels, host and guest as two tabs, with a
+   rejoin, and the message a browser without WebRTC gives (table.py).
 5. Throughout: no console error or uncaught exception, and no request to any host but the serving
    one (as far as each engine lets a client see: build_tools.browsers).
 
@@ -39,10 +41,11 @@ from pathlib import Path
 import pytest
 
 import engine
-from build_tools.browsers import DESKTOP, Driver, launch
+from build_tools.browsers import DESKTOP, Driver, WebKitDriver, launch
 from engine.registry import find_game, games
 from engine.rng import Rng
 from tests.browser.cross import offline, small_screen, tutorial
+from tests.browser.cross import table as table_of_phones
 from tests.browser.cross.conftest import Site
 from tests.browser.cross.reader import (
     READER,
@@ -85,6 +88,9 @@ def test_a_profile_from_its_first_start_in_each_browser(
         play_a_whole_game(driver, site, game_id, layouts)
         if layouts is not None:
             assert small_screen.problems(layouts) == {}
+            assert isinstance(driver, WebKitDriver)
+            table_of_phones.says_it_cannot_connect(driver)
+            table_of_phones.play_a_table(driver, site.url + f"{game_id}.html", Rng(SEED))
         assert kept_key(driver) == key, "no snapshot kept after the first start"
         if game_id == BY_COST[0]:
             # The site kept first: once (1 of 5 full runs under load), WebKitWebDriver's navigation

@@ -15,6 +15,7 @@ import { dropFragment, sharedEntry, shareUrl } from "./share.js";
 import { GUEST_TEXT, invitationHere, joinTable } from "./table/guest.js";
 import { handAnswerOver } from "./table/host.js";
 import { createGuestPanel, createTablePanel } from "./table/panel.js";
+import { NO_TRANSPORT_TEXT, transportKind } from "./table/transports.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
 
 const MORPHDOM_URL = new URL("../../vendor/morphdom/morphdom-esm.js", import.meta.url);
@@ -570,6 +571,7 @@ export function mountSandbox(el) {
     for (const node of [ui.newGame, ui.undo, ui.share, ui.table, ui.settings, ui.runtime]) node.hidden = true;
     dropFragment(); // a reload needs a fresh invitation anyway
     if (invitation === "bad") return (ui.alert.textContent = GUEST_TEXT.badInvitation);
+    if (!transportKind()) return panel.say(NO_TRANSPORT_TEXT);
     try {
       guest = await joinTable(invitation, {
         answer(code, link) {

@@ -11,11 +11,14 @@ export const GUEST_TEXT = {
   badInvitation: "招待を読み取れませんでした。ホストにもう一度QRコードを出してもらってください。",
   answer: "この答えをホストの端末で読み取るか、テキストを送ってください。",
   answerLabel: "答えのコード",
-  waiting: "ホストの読み取りを待っています…",
+  waiting: "ホストの読み取りを待っています…（すぐに読み取ってもらってください。遅れてつながらないときは、ホストの「新しい招待を出す」からやり直せます）",
   seated: (name) => `${name}の席でつながりました。`,
   unreachable:
     "ホストの端末とつながりませんでした。同じWi-Fiにつないでいるか確かめてください。" +
     "だめなら、どちらかのスマホのテザリングにもう一方がつなぐか、1台で交代して遊んでください。",
+  failed:
+    "ホストの端末とつながりませんでした。答えの読み取りが数秒より遅れたか、同じWi-Fiにいないようです。" +
+    "ホストに「新しい招待を出す」を押してもらい、新しいQRコードを読み取ってください。",
   gone: "ホストとの接続が切れました。ホストに新しい招待を出してもらうと、同じ席に戻れます。",
 };
 
@@ -31,13 +34,21 @@ export function invitationHere() {
 }
 
 /** Answer `invitation`; `hooks`: {answer(code, link), seated(name), frame(frame), notice(text),
- * error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}. */
+ * error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}, or null
+ * when the connection failed before it opened (said through `gone`). */
 export async function joinTable(invitation, hooks) {
   const side = await guestSide(invitation);
   const code = pack({ answer: true, seat: invitation.seat, token: invitation.token, ...side.answer });
   hooks.answer(code, location.href.split("#")[0] + ANSWER_PREFIX + code);
   const timer = setTimeout(() => hooks.gone(GUEST_TEXT.unreachable), CONNECT_MS + 60_000); // the host may take a minute to scan
-  const connection = await side.connected;
+  let connection;
+  try {
+    connection = await side.connected;
+  } catch {
+    clearTimeout(timer);
+    hooks.gone(GUEST_TEXT.failed); // too late, or no way through: only a fresh invitation helps
+    return null;
+  }
   const assemble = frameAssembler();
   let at = -1; // the id of the frame on screen
   let hinted = null; // settles the ヒント asked for, with the answer or null

@@ -5,7 +5,7 @@
 
 import { REFUSED, checkFromGuest, encode, frameParts } from "./protocol.js";
 import { pack, randomId, unpack } from "./invite.js";
-import { hostSide, transportKind } from "./transports.js";
+import { CONNECT_MS, hostSide, transportKind } from "./transports.js";
 
 export const JOIN_PREFIX = "#join=";
 export const ANSWER_PREFIX = "#answer=";
@@ -17,6 +17,7 @@ export const HOST_TEXT = {
   badAnswer: "答えのコードを読み取れませんでした。ゲストの画面のコードをそのまま貼り付けてください。",
   unreachable: (name) =>
     `${name}さんの端末とつながりませんでした。同じWi-Fiにつないでいるか確かめてください。` +
+    "答えの読み取りが遅れたときは「新しい招待を出す」からやり直せます。" +
     "だめなら、どちらかのスマホのテザリングにもう一方がつなぐか、1台で交代して遊んでください（ゲームはそのままです）。",
   handed: "答えをゲームのタブに渡しました。このタブを閉じて、元のタブに戻ってください。",
   notInvited: "この席の招待は使えません。その席の新しい招待を出して、もう一度つないでください。",
@@ -25,7 +26,7 @@ export const HOST_TEXT = {
 /** `names`: the seats' names; `hooks`: {act(seat, action), hint(seat), notice(text), changed()}. */
 export function createHost(names, hooks) {
   const kind = transportKind();
-  const seats = new Map(); // seat -> {token, side, used, connection}
+  const seats = new Map(); // seat -> {token, side, accepted, link, used, connection}
   let frameId = 0;
   let lastFrame = null;
   const handed = new BroadcastChannel(HANDED_ANSWERS);
@@ -57,10 +58,7 @@ export function createHost(names, hooks) {
     const entry = { token: randomId(), side, used: false, connection: null };
     seats.set(seat, entry);
     const code = pack({ answer: false, seat, token: entry.token, ...side.offer });
-    side.connected.then(
-      (connection) => bind(seat, entry, connection),
-      () => seats.get(seat) === entry && hooks.notice(HOST_TEXT.unreachable(name(seat))),
-    );
+    side.connected.then((connection) => bind(seat, entry, connection));
     return { code, link: location.href.split("#")[0] + JOIN_PREFIX + code };
   }
 
@@ -77,11 +75,22 @@ export function createHost(names, hooks) {
     if (!answer.answer || !entry || entry.token !== answer.token || entry.used || entry.accepted) return HOST_TEXT.notInvited;
     entry.accepted = true;
     Promise.resolve(entry.side.accept(answer)).catch(() => hooks.changed());
+    setTimeout(() => giveUp(answer.seat, entry), CONNECT_MS); // the clock starts once both sides have what they need
     return "";
+  }
+
+  /** The seat's guest has not said hello in time (no way through, or an answer too late): say
+   * what to try; the seat waits for a new invitation, the game goes on. */
+  function giveUp(seat, entry) {
+    if (seats.get(seat) !== entry || entry.used) return; // connected, or a newer invitation
+    entry.side.cancel();
+    entry.link?.close();
+    hooks.notice(HOST_TEXT.unreachable(name(seat)));
   }
 
   function bind(seat, entry, connection) {
     if (seats.get(seat) !== entry) return connection.close(); // a newer invitation replaced it
+    entry.link = connection; // the connection before its hello
     connection.onMessage((text) => onMessage(seat, entry, connection, text));
     connection.onClose(() => {
       if (entry.connection !== connection) return;

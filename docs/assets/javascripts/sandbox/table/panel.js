@@ -4,6 +4,7 @@
 import { h } from "../ui.js";
 import { HOST_TEXT, createHost } from "./host.js";
 import { canScan, qrCode, scan } from "./qr.js";
+import { NO_TRANSPORT_TEXT, transportKind } from "./transports.js";
 
 export const TABLE_TEXT = {
   open: "みんなのスマホで遊ぶ",
@@ -84,6 +85,12 @@ export function createTablePanel(entry, hooks) {
   }
   players.addEventListener("change", () => seatChoices(Number(players.value)));
   seatChoices(entry.players[0]);
+  if (!transportKind()) {
+    // no WebRTC in this browser: say so at once, instead of invitations no phone could answer
+    for (const node of [players.parentElement, seatBox, inviteButton]) node.hidden = true;
+    note.textContent = NO_TRANSPORT_TEXT;
+    setup.before(note); // read before the only button left, やめる
+  }
 
   function showRoster() {
     roster.replaceChildren(

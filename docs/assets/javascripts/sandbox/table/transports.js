@@ -4,23 +4,30 @@
 // - "rtc": a WebRTC data channel, the product. No STUN or TURN server: the devices' own
 //   addresses only (one Wi-Fi, or a phone's tethering). The host makes one peer connection per
 //   friend's seat; its offer is the invitation, the guest's answer comes back by QR code or text.
-// - "bc": a BroadcastChannel between pages of one browser: the tests' stand-in in a browser
-//   built without WebRTC (Debian's WebKitGTK). Same messages, same invitations, no network.
+// - "bc": a BroadcastChannel between pages of one browser, asked for by `?rb-transport=bc`: the
+//   tests' stand-in in a browser built without WebRTC (Debian's WebKitGTK). Same messages, same
+//   invitations, no network. Without that, such a browser has no transport (transportKind: null).
 //
 // Both sides wait for candidate gathering to finish (at most GATHER_MS), so one invitation and
-// one answer carry everything; the host gives up on a connection not open CONNECT_MS after it
-// took the answer.
+// one answer carry everything; the host gives up on a seat whose guest has not said hello
+// CONNECT_MS after it took the answer (host.js), whatever the transport.
 
 import { describe, partsOf, randomId } from "./invite.js";
 
 const GATHER_MS = 5000;
 export const CONNECT_MS = 15_000;
+/** What the host and a guest read in a browser that has no transport. */
+export const NO_TRANSPORT_TEXT =
+  "このブラウザは端末どうしを直接つなぐ機能（WebRTC）がないため、みんなのスマホで遊ぶのホストにもゲストにもなれません。" +
+  "Chrome、Safari、Firefoxなどで開くか、1台で交代して遊んでください。";
 
-/** Which transport this browser uses: the data channel where it has WebRTC. */
+/** Which transport this page uses: the data channel, or null in a browser built without WebRTC
+ * (Debian's WebKitGTK): pages of one browser cannot stand for a table of phones, so such a browser
+ * can neither host nor join, and says so. "bc" only when a test asks for it. */
 export function transportKind() {
   const forced = new URLSearchParams(location.search).get("rb-transport"); // tests only
   if (forced === "bc") return "bc";
-  return typeof RTCPeerConnection === "function" ? "rtc" : "bc";
+  return typeof RTCPeerConnection === "function" ? "rtc" : null;
 }
 
 function gathered(pc) {
@@ -72,17 +79,11 @@ export async function hostSide(kind) {
   const channel = pc.createDataChannel("rb-table", { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
-  let giveUp;
-  const late = new Promise((_, reject) => (giveUp = () => setTimeout(() => reject(new Error("timeout")), CONNECT_MS)));
-  const accept = (answer) => {
-    giveUp(); // the clock starts once both sides have what they need
-    return pc.setRemoteDescription(describe(answer.rtc, true));
-  };
-  const connected = Promise.race([opened(channel, pc), late]);
-  return { offer: { rtc: partsOf(pc.localDescription.sdp) }, accept, connected, cancel: () => pc.close() };
+  const accept = (answer) => pc.setRemoteDescription(describe(answer.rtc, true));
+  return { offer: { rtc: partsOf(pc.localDescription.sdp) }, accept, connected: opened(channel, pc), cancel: () => pc.close() };
 }
 
-/** The guest's side: {answer: its parts, connected}. */
+/** The guest's side: {answer: its parts, connected}; `connected` fails if its connection does. */
 export async function guestSide(invitation) {
   if (invitation.room) {
     const mine = randomId();
@@ -93,8 +94,14 @@ export async function guestSide(invitation) {
   await pc.setRemoteDescription(describe(invitation.rtc, false));
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
-  const connected = channel.then((dc) => (dc.readyState === "open" ? channelConnection(dc, pc) : opened(dc, pc)));
-  return { answer: { rtc: partsOf(pc.localDescription.sdp) }, connected };
+  // A connection that fails before it opens (no way through) is said at once. An answer taken
+  // too late is not always seen here: Firefox keeps "checking" (measured: README), so the guest's
+  // waiting line says what to do, and the host's 15 s word does too.
+  const failed = new Promise((_, reject) =>
+    pc.addEventListener("connectionstatechange", () => pc.connectionState === "failed" && reject(new Error("failed"))),
+  );
+  const open = channel.then((dc) => (dc.readyState === "open" ? channelConnection(dc, pc) : opened(dc, pc)));
+  return { answer: { rtc: partsOf(pc.localDescription.sdp) }, connected: Promise.race([open, failed]) };
 }
 
 /** A BroadcastChannel as a connection: each side posts {from, text}; its own posts it ignores. */
