@@ -15,6 +15,7 @@ import { h } from "./ui.js";
 const WIDE = "(min-width: 76.25em)"; // material shows the table of contents from here
 const LAYOUT_KEY = "rb:layout";
 const HIGHLIGHT_MS = 2000;
+const UNDER_BAR_PX = 8; // room between the panel's bar and the status line 「遊ぶ」 opens on
 
 const TEXT = {
   panel: "サンドボックス",
@@ -103,7 +104,7 @@ export function mountLayout(sandbox) {
     const status = sandbox.querySelector(".rb-status-line");
     const playing = !["loading", "error"].includes(sandbox.dataset.rbState);
     if (!opened || !status || !playing || sandbox.querySelector(".rb-coach:not([hidden])")) return;
-    panel.scrollTop += status.getBoundingClientRect().top - bar.getBoundingClientRect().bottom;
+    panel.scrollTop += status.getBoundingClientRect().top - bar.getBoundingClientRect().bottom - UNDER_BAR_PX;
   }
 
   function close() {
