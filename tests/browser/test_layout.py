@@ -36,6 +36,16 @@ IN_VIEW = """sel => [...document.querySelectorAll(sel)].filter((e) => {
   return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
 }).length"""
 SIDEWAYS = "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+# The focused toolbar button's name, and whether it lies whole in the row's view, clear of the
+# fade at its right edge (sandbox.css) and below the panel's bar; null once focus has left the row.
+TOOLBAR_FOCUS = """() => {
+  const row = document.querySelector(".rb-panel--open .rb-toolbar");
+  const button = document.activeElement;
+  if (!row.contains(button)) return null;
+  const [r, box] = [button.getBoundingClientRect(), row.getBoundingClientRect()];
+  const bar = document.querySelector(".rb-panel--open .rb-panel-bar").getBoundingClientRect();
+  return [button.textContent, r.left >= box.left && r.right <= box.right - 30 && r.top >= bar.bottom];
+}"""
 
 
 @pytest.fixture
@@ -116,6 +126,16 @@ def test_on_a_phone_the_play_button_opens_the_sandbox_and_the_reading_place_is_k
         "p => { const r = p.getBoundingClientRect(); return r.top <= 0 && r.bottom >= innerHeight }"
     )
     assert page.evaluate(IN_VIEW, f"{BOARD} button[data-action]") > 0
+    # the toolbar is one row; Tab from 「ルールに戻る」 brings each of its buttons into its view
+    toolbar = page.locator(f".rb-panel--open {SANDBOX} .rb-toolbar button")
+    assert len({round(box["y"]) for box in (b.bounding_box() for b in toolbar.all()) if box}) == 1
+    reached = []
+    page.keyboard.press("Tab")
+    while (focused := page.evaluate(TOOLBAR_FOCUS)) is not None:
+        assert focused[1], f"「{focused[0]}」 is not whole in the toolbar's view"
+        reached.append(focused[0])
+        page.keyboard.press("Tab")
+    assert reached == [b.text_content() for b in toolbar.all() if b.is_enabled()]
     click_action(page, "setup:done")
     lines = move_lines(page)
     page.get_by_role("button", name="ルールに戻る").click()

@@ -498,6 +498,9 @@ export function mountSandbox(el) {
   });
   listen(ui.share, "click", onShare);
   listen(ui.table, "click", openTable);
+  // a phone's toolbar is one row that scrolls sideways (sandbox.css): the button Tab reaches comes
+  // whole into it, clear of the fade at its edge (focus alone leaves a half-shown one where it is)
+  listen(ui.undo.parentElement, "focusin", (event) => event.target.scrollIntoView({ block: "nearest", inline: "nearest" }));
   listen(reviewButton, "click", openReview);
   listen(ui.retry, "click", remount);
   listen(ui.board, "click", onBoardClick);

@@ -15,6 +15,7 @@ import { h } from "./ui.js";
 const WIDE = "(min-width: 76.25em)"; // material shows the table of contents from here
 const LAYOUT_KEY = "rb:layout";
 const HIGHLIGHT_MS = 2000;
+const UNDER_BAR_PX = 8; // room between the panel's bar and the status line 「遊ぶ」 opens on
 
 const TEXT = {
   panel: "サンドボックス",
@@ -94,6 +95,18 @@ export function mountLayout(sandbox) {
     back.focus();
   }
 
+  /** 「遊ぶ」 opens the panel on the game in progress: its status line right under the bar, the
+   * table below it, the toolbar and the settings a short scroll (or a Tab) up. Not while loading
+   * (the progress line is the top) nor in a tutorial (inview.js places the coach and the table). */
+  function openOnTheTable() {
+    const opened = !panel.classList.contains("rb-panel--open");
+    open();
+    const status = sandbox.querySelector(".rb-status-line");
+    const playing = !["loading", "error"].includes(sandbox.dataset.rbState);
+    if (!opened || !status || !playing || sandbox.querySelector(".rb-coach:not([hidden])")) return;
+    panel.scrollTop += status.getBoundingClientRect().top - bar.getBoundingClientRect().bottom - UNDER_BAR_PX;
+  }
+
   function close() {
     if (!panel.classList.contains("rb-panel--open")) return;
     const hadFocus = panel.contains(document.activeElement);
@@ -132,7 +145,7 @@ export function mountLayout(sandbox) {
   const seen = new IntersectionObserver(([entry]) => fab.classList.toggle("rb-play-fab--away", entry.isIntersecting));
   seen.observe(sandbox);
 
-  listen(fab, "click", open);
+  listen(fab, "click", openOnTheTable);
   listen(back, "click", close);
   listen(toc, "click", () => showToc(toc.getAttribute("aria-pressed") !== "true"));
   listen(place, "click", () => {

@@ -87,7 +87,7 @@ export function buildUi() {
   ui.alert.setAttribute("role", "alert");
   ui.root = [
     ui.progress,
-    h("div", { className: "rb-toolbar" }, ui.newGame, ui.table, ui.undo, ui.share, ui.seed),
+    h("div", { className: "rb-toolbar" }, ui.newGame, ui.undo, ui.table, ui.share, ui.seed), // the main two first (a phone's row: sandbox.css)
     ui.settings,
     ui.shareBox,
     h("div", { className: "rb-status-line" }, ui.status, ui.thinking),
