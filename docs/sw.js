@@ -16,6 +16,7 @@ const BUILD = null; // written by build_tools/offline.py
 const CACHE_PREFIX = "rb-site-";
 const CACHE = CACHE_PREFIX + BUILD.digest;
 const ROOT = new URL("./", self.location.href);
+const BUILT = new Set([...BUILD.files.map(([path]) => path), ...Object.keys(BUILD.packed)]);
 const AT_ONCE = 4; // downloads in flight during the install
 const GZIP_MAGIC = [0x1f, 0x8b];
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript", js: "text/javascript", xml: "application/xml" };
@@ -50,8 +51,17 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== ROOT.origin || !url.pathname.startsWith(ROOT.pathname)) return;
+  // A file the build never had (a browser's own /favicon.ico) is left to the browser, as if there
+  // were no service worker: answered here, its failure offline was an error in Firefox's console.
+  if (!BUILT.has(pathOf(url)) && event.request.mode !== "navigate") return;
   event.respondWith(answer(event.request, url));
 });
+
+/** The path of `url` within the site, as the build lists it ("" and folders: their index.html). */
+function pathOf(url) {
+  const path = url.pathname.slice(ROOT.pathname.length);
+  return path === "" || path.endsWith("/") ? path + "index.html" : path;
+}
 
 /** Every file of the build into this build's cache, AT_ONCE at a time. */
 async function precache() {
@@ -78,8 +88,7 @@ async function keep(cache, path, size) {
 }
 
 async function answer(request, url) {
-  let path = url.pathname.slice(ROOT.pathname.length);
-  if (path === "" || path.endsWith("/")) path += "index.html";
+  const path = pathOf(url);
   const cache = await caches.open(CACHE);
   const kept = Object.hasOwn(BUILD.packed, path)
     ? await unpacked(await cache.match(new URL(BUILD.packed[path], ROOT)), path)
