@@ -82,8 +82,10 @@
     }
   }
 
-  /** Ask the active service worker how much it keeps, then say so once. */
+  /** Ask the active service worker how much it keeps, then say so once: not over a tutorial's
+   * coach, whose pointed piece it could cover (a later page or visit says it instead). */
   async function noteReady() {
+    if (document.querySelector(".rb-coach:not([hidden])")) return;
     const { active } = await navigator.serviceWorker.ready;
     const channel = new MessageChannel();
     const about = new Promise((resolve) => (channel.port1.onmessage = ({ data }) => resolve(data)));
