@@ -107,10 +107,21 @@ WAIT_FOR = """(predicate, args, timeoutMs) => new Promise((resolve, reject) => {
 LOADED = """() => [location.href.split("#")[0], document.readyState,
   performance.getEntriesByType("navigation")[0]?.type ?? "navigate"]"""
 
-TO_THE_MIDDLE = """(selector) => {
+TO_THE_MIDDLE = """async (selector) => {
   const element = document.querySelector(selector);
   if (!element) throw new Error(`nothing matches ${selector}`);
   element.scrollIntoView({ block: "center", inline: "center" });
+  // Until the element stays put for a frame: the page's own scroll handlers may still move it (in
+  // Firefox, a click pressed in the same frame as material's pinned sidebar settled after a scroll
+  // landed 31 px above the button, on the text over it).
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  let before = "";
+  for (let tries = 0; tries < 30; tries++) {
+    await frame();
+    const now = JSON.stringify(element.getBoundingClientRect());
+    if (now === before) return;
+    before = now;
+  }
 }"""
 
 # WebKit only: console errors and uncaught exceptions of the current document.
