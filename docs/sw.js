@@ -90,9 +90,12 @@ async function keep(cache, path, size) {
 async function answer(request, url) {
   const path = pathOf(url);
   const cache = await caches.open(CACHE);
+  // One copy a file: a host's `Vary: Accept-Encoding` must not make it miss (Firefox's own loads
+  // of the page's icons ask with other headers, and missed with the network cut).
+  const match = (kept) => cache.match(new URL(kept, ROOT), { ignoreVary: true });
   const kept = Object.hasOwn(BUILD.packed, path)
-    ? await unpacked(await cache.match(new URL(BUILD.packed[path], ROOT)), path)
-    : await cache.match(new URL(path, ROOT));
+    ? await unpacked(await match(BUILD.packed[path]), path)
+    : await match(path);
   if (kept) return kept;
   try {
     return await fetch(request);
