@@ -159,6 +159,8 @@ def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Pa
     page.add_init_script(RECORD_SEARCH_SETUP)
     page.context.route("**/pyodide.asm.wasm*", lambda route: None)  # never answered: Python waits
     page.goto(http_server + GAME_PAGE)
+    # the sandbox mounted and starting (a loaded machine once had the hit before the shell's modules)
+    page.wait_for_selector(".rb-sandbox[data-rb-state='loading']", state="attached")
     expect(search_hit(page, "手元カウンター", "no-return")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     assert page.get_attribute(".rb-sandbox", "data-rb-state") == "loading"
     assert starts(page) == []
