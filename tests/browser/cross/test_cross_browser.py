@@ -70,6 +70,10 @@ RUNTIME = "/assets/vendor/pyodide/pyodide.asm.wasm"
 PLANS = {game_id: planned_game(game) for game_id, game in games().items()}
 BY_COST = sorted(PLANS, key=lambda game_id: len(PLANS[game_id]))
 EXTRA = ("firefox", "webkit")
+CUT_OFF = "A ServiceWorker intercepted the request and encountered an unexpected error"
+"""What Firefox logs for a page's file the service worker was answering when the page was left (a
+file it keeps: the message is not the one of a failed answer, which names its rejection). Allowed
+only while pages are left as they start, where the test cuts them off itself."""
 
 
 def cases() -> list[tuple[str, str]]:
@@ -85,6 +89,7 @@ def test_a_profile_from_its_first_start_in_each_browser(
     key = json.loads((site_dir / "assets/vendor/python/manifest.json").read_text())["key"]
     layouts: dict[str, dict[str, list[str]]] | None = {} if browser == "webkit" else None
     with launch(browser, PHONE if browser == "webkit" else DESKTOP) as driver:
+        cut_off: list[str] = []
         play_a_whole_game(driver, site, game_id, layouts)
         # The site kept before the next page loads: once (1 of 5 full runs under load),
         # WebKitWebDriver's navigation failed with a bare "unknown error" as the service worker's
@@ -98,14 +103,16 @@ def test_a_profile_from_its_first_start_in_each_browser(
         assert kept_key(driver) == key, "no snapshot kept after the first start"
         if game_id == BY_COST[0]:
             left = [f"{other}.html" for other in BY_COST if other not in (game_id, tutorial.GAME_ID)]
+            before = len(driver.errors())
             leave_while_starting(driver, site.url, left)
+            cut_off = [error for error in driver.errors()[before:] if CUT_OFF in error]
             open_sandbox(driver, site.url + tutorial.PAGE)
             assert boot(driver) == "restored", "the next page load did not restore the kept interpreter"
             tutorial.play_the_shortest_tutorial(driver)
             fresh_game = f"{game_id}.html" + share_fragment(table(find_game(game_id)))
             start_from_a_refused_snapshot(driver, site.url, fresh_game, key)
             offline.served_with_the_host_unreachable(driver, site)
-        assert driver.errors() == []
+        assert [error for error in driver.errors() if error not in cut_off] == []
         assert left_the_host(driver.requests(), site.url) == []
 
 
