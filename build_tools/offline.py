@@ -2,11 +2,12 @@
 the web app manifest and its icons, then the service worker `sw.js` at the site's root (so that its
 scope covers every page, at any sub-path) with the list of every built file and a digest of them.
 
-What the service worker keeps is exactly the built site, listed here from site/, never by hand,
-with one saving: a file whose gzip sibling unpacks to the very same bytes (the runtime's two large
-files, the sitemap) is kept as that sibling only, and the service worker unpacks it when the file
-itself is asked for. The digest names the cache, so one build's files are never mixed with
-another's. Run on a built folder (the update test makes a second build so):
+What the service worker keeps is the built site, listed here from site/, never by hand, with two
+savings: a file whose gzip sibling unpacks to the very same bytes (the runtime's two large files,
+the sitemap) is kept as that sibling only, and the service worker unpacks it when the file itself
+is asked for; and the files no page asks for over http are not kept (`never_asked`: 5 MB of 13).
+The digest names the cache, so one build's files are never mixed with another's. Run on a built
+folder (the update test makes a second build so):
 
     python -m build_tools.offline SITE_DIR
 """
@@ -61,14 +62,46 @@ def write_app(site: Path, logo_svg: str, *, name: str, short_name: str, descript
     (site / WEB_MANIFEST).write_text(text + "\n", encoding="utf-8")
 
 
+SEARCH_INDEX = "search/search_index.json"
+LUNR = "assets/javascripts/lunr/"
+SEGMENTERS = {"ja": "tinyseg.js", "th": "wordcut.js"}  # material's word splitters, by language
+NEVER_ASKED = {
+    "search/search_index.js": "material's index for pages opened as files, where no service worker runs",
+    "assets/vendor/pyodide/python_stdlib.zip": "Pyodide's own standard library, for the bench's bare "
+    "boot: the sandbox runs the cut one in assets/vendor/python/",
+}
+
+
+def search_languages(site: Path) -> set[str]:
+    """The languages of material's search index (its config), if the site has one."""
+    index = site / SEARCH_INDEX
+    return set(json.loads(index.read_text(encoding="utf-8"))["config"]["lang"]) if index.is_file() else set()
+
+
+def never_asked(name: str, languages: set[str]) -> bool:
+    """Whether no page of the site asks for the built file `name` over http, so that keeping it
+    offline would only take a reader's space: source maps (developer tools read them),
+    `NEVER_ASKED`, and material's search languages and word splitters other than the index's own."""
+    if name.endswith(".map") or name in NEVER_ASKED:
+        return True
+    if not name.startswith(LUNR):
+        return False
+    file = name.removeprefix(LUNR)
+    if file in SEGMENTERS.values():
+        return not any(SEGMENTERS.get(language) == file for language in languages)
+    language = file.removeprefix("min/lunr.").removesuffix(".min.js")
+    return file.startswith("min/lunr.") and language not in {"stemmer.support", "multi", *languages}
+
+
 def build_listing(site: Path) -> dict[str, object]:
     """What the service worker keeps: `files` [[URL path relative to the root, bytes]] in the cache,
     `packed` {URL path: its sibling's} answered from a kept sibling, `bytes` in all, and `digest`
-    of every file (but the service worker itself)."""
+    of every file (but the service worker itself), kept or not."""
     paths = sorted(
         p for p in site.rglob("*") if p.is_file() and p.relative_to(site).as_posix() != SERVICE_WORKER
     )
     names = {p.relative_to(site).as_posix() for p in paths}
+    languages = search_languages(site)
     digest = hashlib.sha256()
     files: list[list[object]] = []
     packed: dict[str, str] = {}
@@ -77,6 +110,8 @@ def build_listing(site: Path) -> dict[str, object]:
         body = path.read_bytes()
         digest.update(f"{name}\0{len(body)}\0".encode() + hashlib.sha256(body).digest())
         sibling = name + ".gz"
+        if never_asked(name, languages):
+            continue
         if sibling in names and gzip.decompress((site / sibling).read_bytes()) == body:
             packed[quote(name)] = quote(sibling)
         else:
