@@ -50,17 +50,26 @@ CHANGED_ASSET = "assets/stylesheets/offline.css"
 SECOND_BUILD_MARK = "/* the second build */\n"
 
 # Whether the sandbox's snapshot of the interpreter is kept (IndexedDB "rb-python", snapshots.mjs).
-SNAPSHOT_KEPT = """() => new Promise((resolve) => {
-  const opening = indexedDB.open("rb-python");
-  opening.onerror = () => resolve(false);
-  opening.onsuccess = () => {
-    const db = opening.result;
-    if (!db.objectStoreNames.contains("snapshots")) return (db.close(), resolve(false));
-    const reading = db.transaction("snapshots").objectStore("snapshots").count("current");
-    reading.onsuccess = () => { db.close(); resolve(reading.result === 1); };
-    reading.onerror = () => { db.close(); resolve(false); };
-  };
-})"""
+# Whether the worker has kept its interpreter's snapshot within `ms`: looked for every 100 ms in the
+# page (page.wait_for_function does not wait for a promise, it takes one as true).
+SNAPSHOT_KEPT = """async (ms) => {
+  const kept = () => new Promise((resolve) => {
+    const opening = indexedDB.open("rb-python");
+    opening.onerror = () => resolve(false);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains("snapshots")) return (db.close(), resolve(false));
+      const reading = db.transaction("snapshots").objectStore("snapshots").count("current");
+      reading.onsuccess = () => { db.close(); resolve(reading.result === 1); };
+      reading.onerror = () => { db.close(); resolve(false); };
+    };
+  });
+  for (const deadline = performance.now() + ms; performance.now() < deadline; ) {
+    if (await kept()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
 
 # The kept caches and, in the one left, how many files and one file's text.
 CACHES = """async (path) => {
@@ -184,7 +193,7 @@ def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
         wait_settled(page)
         plays(page, game)
         if number == 0:  # the next pages restore the interpreter this start keeps
-            page.wait_for_function(SNAPSHOT_KEPT, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
+            assert page.evaluate(SNAPSHOT_KEPT, BOOT_TIMEOUT_MS), "no snapshot kept"
     assert page.get_attribute(SANDBOX, "data-rb-boot") == "restored"
     in_progress, lines = game, move_lines(page)
     expect(search_hit(page, "墓地", "necropolis")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
