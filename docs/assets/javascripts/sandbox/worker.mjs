@@ -20,6 +20,9 @@ const RUNTIME = new URL("pyodide/", VENDOR);
 const PYTHON = new URL("python/", VENDOR); // build_tools/runtime.py: manifest.json, wheel, stdlib
 const WASM = new URL("pyodide.asm.wasm", RUNTIME);
 const SOURCES_AFTER_MS = 3000; // after a restore, when to unpack the engine's sources again
+// After a stock start, when to pack and store the snapshot: once the page has had its first answers
+// (packing, summing and storing 30 MB took some 100 ms of a first visit's start on a laptop).
+const SNAPSHOT_AFTER_MS = 1500;
 
 // Both big downloads start now, and the wasm compiles as it comes, while the worker reads the
 // manifest and any snapshot.
@@ -83,8 +86,9 @@ async function start(options, manifest, wheel) {
   try {
     importEveryGame(py);
     const snapshot = py.makeMemorySnapshot();
-    // Kept once the page has its answers; the bench and the tests wait for {type: "snapshot"}.
-    writeSnapshot(manifest.key, snapshot).then((kept) => kept && postMessage({ type: "snapshot" }));
+    // The bench and the tests wait for {type: "snapshot"}.
+    const keep = async () => (await writeSnapshot(manifest.key, snapshot)) && postMessage({ type: "snapshot" });
+    setTimeout(keep, SNAPSHOT_AFTER_MS);
   } catch (err) {
     console.warn("rb: no snapshot of the interpreter this time", err);
   }
@@ -112,7 +116,9 @@ async function boot() {
     const restored = python !== null;
     const wheelUrl = new URL(wheel.file, PYTHON);
     if (!restored) {
-      const wheelBytes = fetchBytes(wheelUrl);
+      // The wheel is needed only once Python has started: fetched after the wasm, it leaves the
+      // link to the files the start waits for, and comes in while Python starts.
+      const wheelBytes = wasm.then(() => fetchBytes(wheelUrl));
       wheelBytes.catch(() => {}); // awaited in start(); until then a failure must not count as unhandled
       python = await start(options, { key, wheel }, wheelBytes);
     }
