@@ -20,11 +20,10 @@ from pathlib import Path
 
 from playwright.sync_api import Playwright, sync_playwright
 
-from build_tools.bench import GAME, TIMEOUT_MS, first_page, launch, sandbox_ready_ms, spread
+from build_tools.bench import GAME, KEPT, TIMEOUT_MS, first_page, launch, sandbox_ready_ms, spread
 from build_tools.serve import running
 
 ROOT = Path(__file__).resolve().parent.parent
-KEPT = "document.documentElement.dataset.rbOffline === 'ready' && performance.now()"
 
 
 def run(playwright: Playwright, base: str, timings: dict[str, list[float]], foreign: list[str]) -> None:
