@@ -17,7 +17,7 @@ from playwright.sync_api import Page
 from engine.registry import find_game
 from engine.replay import load_log, to_log
 from engine.rng import Rng
-from engine.table import GUEST_SECRETS, TableSession
+from engine.table import GUEST_FRAME_KEYS, TableSession
 from tests.browser.helpers import (
     BOARD,
     SANDBOX,
@@ -31,6 +31,13 @@ from tests.browser.helpers import (
 
 TABLE = f"{SANDBOX} .rb-table"
 CONNECT_MS = 30_000
+FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and its fields
+    "welcome": {"seat", "name"},
+    "part": {"id", "i", "n", "data"},
+    "hint": {"hint"},
+    "notice": {"text"},
+    "error": {"error"},
+}
 
 RECORDER = """(() => {
   // Every message a guest's page receives over the table's transport, and a way for the test to
@@ -186,9 +193,14 @@ def seat_frames(host: Page, game: str, away: tuple[int, ...] = ()) -> dict[int, 
 
 
 def check_everything_sent(guest: Page, seat: int, possible: dict[int, set[str]]) -> int:
-    """Each frame the guest received is its own seat's at some point of the game; returns how many."""
+    """Each message the guest received is of the protocol's kinds with their fields alone, its
+    welcome is to its own seat, and each frame is its own seat's at some point of the game, with
+    the allowed keys alone; returns how many frames."""
+    for message in map(json.loads, guest.evaluate("window.__rbReceived")):
+        assert set(message) == {"v", "kind", *FROM_HOST[message["kind"]]}, message
+        assert message["kind"] != "welcome" or message["seat"] == seat, message
     got = received_frames(guest)
     for frame in got:
-        assert not set(GUEST_SECRETS) & set(frame), "a secret reached a guest"
+        assert set(frame) == set(GUEST_FRAME_KEYS), f"seat {seat} got keys not allowed: {sorted(frame)}"
         assert json.dumps(frame, sort_keys=True) in possible[seat], f"seat {seat} got a frame not its own"
     return len(got)
