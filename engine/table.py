@@ -7,9 +7,9 @@ seat (`host`), or the table as everyone sees it (`host` None: a tablet in the mi
 hand-over and no undo (a move made on a phone cannot be taken back from another). Each human seat
 but the host's is a guest; its frame is drawn from `view(seat)` alone and holds only the keys of
 `GUEST_FRAME_KEYS`: never the save, the seed, the log, the setup, a review or a coach, not even at
-the end (the host's own screen shows those then). A guest's
-click or ヒント goes through the same checks as the host's, and only while that seat is to move:
-which seat a request is for is decided by the host's shell from the connection it came on.
+the end (the host's own screen shows those then). A guest's click or ヒント goes through the same
+checks as the host's, and only while that seat is to move: which seat a request is for is decided
+by the host's shell from the connection it came on.
 """
 
 from __future__ import annotations
