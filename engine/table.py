@@ -5,10 +5,11 @@ what the engine gives it, once for every game.
 A `TableSession` is a `Session` whose screen never changes hands: the host's screen is its own
 seat (`host`), or the table as everyone sees it (`host` None: a tablet in the middle). There is no
 hand-over and no undo (a move made on a phone cannot be taken back from another). Each human seat
-but the host's is a guest; its frame is drawn from `view(seat)` alone and never carries the save,
-the seed or the log, not even at the end (the host's own screen shows those then). A guest's
-click or ヒント goes through the same checks as the host's, and only while that seat is to move:
-which seat a request is for is decided by the host's shell from the connection it came on.
+but the host's is a guest; its frame is drawn from `view(seat)` alone and holds only the keys of
+`GUEST_FRAME_KEYS`: never the save, the seed, the log, the setup, a review or a coach, not even at
+the end (the host's own screen shows those then). A guest's click or ヒント goes through the same
+checks as the host's, and only while that seat is to move: which seat a request is for is decided
+by the host's shell from the connection it came on.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ NO_HINT = "今はヒントを出せません。"
 NOT_YOUR_TURN = "今はあなたの手番ではありません。"
 WAITING = "wait"
 """`next` of a frame whose viewer is not to move while another device's human is."""
-GUEST_SECRETS = ("save", "seed", "log")
+GUEST_FRAME_KEYS = ("ok", "html", "status", "next", "mover", "lines")
+"""All a guest's phone is sent, by name: a key a later change adds to frames stays on the host."""
 
 
 class TableSession(Session):
@@ -84,11 +86,12 @@ class TableSession(Session):
         return frame
 
     def seat_frame(self, seat: int) -> dict[str, Any]:
-        """The frame of a guest's phone: its seat's view only, with nothing to save or share."""
+        """The frame of a guest's phone, as much as its shell reads to draw the seat: the board,
+        the status line and the log lines as `seat` sees them, whose turn it is, and what comes
+        next on that phone. What else a frame holds (undo, review, hint marks, a coach) is the
+        host's alone, and the shell takes a key it is not sent as none."""
         frame = self._frame_for(seat)
-        for key in GUEST_SECRETS:
-            frame.pop(key, None)
-        return frame
+        return {key: frame[key] for key in GUEST_FRAME_KEYS}
 
     def guests(self) -> list[int]:
         return [seat for seat in self._humans() if seat != self.host]

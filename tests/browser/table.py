@@ -10,6 +10,7 @@ hidden from that seat.
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 from playwright.sync_api import Page
@@ -17,7 +18,7 @@ from playwright.sync_api import Page
 from engine.registry import find_game
 from engine.replay import load_log, to_log
 from engine.rng import Rng
-from engine.table import GUEST_SECRETS, TableSession
+from engine.table import GUEST_FRAME_KEYS, TableSession
 from tests.browser.helpers import (
     BOARD,
     SANDBOX,
@@ -31,6 +32,13 @@ from tests.browser.helpers import (
 
 TABLE = f"{SANDBOX} .rb-table"
 CONNECT_MS = 30_000
+FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and its fields
+    "welcome": {"seat", "name"},
+    "part": {"id", "i", "n", "data"},
+    "hint": {"hint"},
+    "notice": {"text"},
+    "error": {"error"},
+}
 
 RECORDER = """(() => {
   // Every message a guest's page receives over the table's transport, and a way for the test to
@@ -140,22 +148,38 @@ def check_guest_screen(guest: Page) -> None:
     assert move_lines(guest) == last["lines"]
 
 
+SENT_LAST = f"""expected => {{
+  // The guest's last frame is `expected`, key by key.
+  const last = ({LAST_FRAME})();
+  const keys = Object.keys(expected);
+  return Object.keys(last).length === keys.length &&
+    keys.every((key) => JSON.stringify(last[key]) === JSON.stringify(expected[key]));
+}}"""
+
+
 def play_moves(devices: dict[int, Page], host: Page, rng: Rng, moves: int | None = None) -> int:
     """Each move made on the device of the seat to move (a random button of its board), until
-    the game is over or `moves` were made; after each, every device shows the new frame and each
-    guest's screen is its last frame. Returns the moves made."""
+    the game is over or `moves` were made; after each, the host and the mover's device show a new
+    frame, and each guest was last sent its seat's frame in the host's game as saved (a guest is
+    sent nothing when a move changed nothing it sees) and shows it. Returns the moves made."""
+    game = host.get_attribute(SANDBOX, "data-game")
     made = 0
     while host.get_attribute(SANDBOX, "data-rb-next") != "over" and made != moves:
         mover = int(host.get_attribute(SANDBOX, "data-rb-mover"))
         device = devices[mover]
         assert device.get_attribute(SANDBOX, "data-rb-next") == "human", f"seat {mover}'s device may not move"
-        before = {page: frames(page) for page in {host, *devices.values()}}
+        before = {page: frames(page) for page in {host, device}}
         device.bring_to_front()  # a phone in the friend's hand: pages of one context are tabs of one window
         device.locator(f'{BOARD} button[data-action="{rng.choice(legal_buttons(device))}"]').first.click()
         for page, count in before.items():
             wait_settled(page, after=count)
-        for page in set(devices.values()) - {host}:
-            check_guest_screen(page)
+        entry = saved(host, game)
+        session = TableSession(entry["log"], entry["seats"], entry["table"]["host"])
+        for seat, page in devices.items():
+            if page is not host:
+                page.wait_for_function(SENT_LAST, arg=session.seat_frame(seat), timeout=CONNECT_MS)
+                wait_settled(page)
+                check_guest_screen(page)
         made += 1
     return made
 
@@ -186,9 +210,16 @@ def seat_frames(host: Page, game: str, away: tuple[int, ...] = ()) -> dict[int, 
 
 
 def check_everything_sent(guest: Page, seat: int, possible: dict[int, set[str]]) -> int:
-    """Each frame the guest received is its own seat's at some point of the game; returns how many."""
+    """Each message the guest received is of the protocol's kinds with their fields alone, its
+    welcome is to its own seat, and each frame is its own seat's at some point of the game, with
+    the allowed keys alone, and differs from the one before (a step of another seat that the
+    guest cannot see sent it nothing); returns how many frames."""
+    for message in map(json.loads, guest.evaluate("window.__rbReceived")):
+        assert set(message) == {"v", "kind", *FROM_HOST[message["kind"]]}, message
+        assert message["kind"] != "welcome" or message["seat"] == seat, message
     got = received_frames(guest)
+    assert all(one != next_one for one, next_one in pairwise(got)), "a frame sent again told of a step"
     for frame in got:
-        assert not set(GUEST_SECRETS) & set(frame), "a secret reached a guest"
+        assert set(frame) == set(GUEST_FRAME_KEYS), f"seat {seat} got keys not allowed: {sorted(frame)}"
         assert json.dumps(frame, sort_keys=True) in possible[seat], f"seat {seat} got a frame not its own"
     return len(got)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from build_tools.browsers import WebKitDriver
 from engine.rng import Rng
-from tests.browser.cross.reader import SETTLED, open_sandbox
-from tests.browser.helpers import BOARD
+from engine.table import TableSession
+from tests.browser.cross.reader import SETTLED, open_sandbox, saved_game
+from tests.browser.helpers import BOARD, BOARD_DIFFERENCE
 
 PANEL = ".rb-sandbox .rb-table"
 MOVES = 3  # moves before the guest leaves, and after it is back
@@ -47,6 +48,8 @@ BUTTONS = f"""() => [...document.querySelectorAll('{BOARD} button[data-action]:n
   .map((b) => b.dataset.action)"""
 PRESS_ACTION = f'(a) => document.querySelector(`{BOARD} button[data-action="${{a}}"]`).click()'
 BOARD_HTML = f"() => document.querySelector('{BOARD}').innerHTML"
+SHOWS = f"(board) => ({BOARD_DIFFERENCE})(board) === null && ({SETTLED})()"  # board: [selector, html]
+GAME = "() => document.querySelector('.rb-sandbox').dataset.game"
 ALERT = "() => document.querySelector('.rb-sandbox [role=alert]')?.textContent"
 
 
@@ -112,15 +115,16 @@ def join(driver: WebKitDriver, host: str, link: str) -> str:
 
 
 def play(driver: WebKitDriver, tabs: dict[int, str], rng: Rng) -> None:
-    """MOVES moves, each on the tab of the seat to move (bots aside: seats 0 and 1 are human),
-    then both tabs shown the last frame."""
+    """MOVES moves, each on the tab of the seat to move (bots aside: seats 0 and 1 are human):
+    the host's tab (seat 0) and the mover's show a new frame, and the guest's then shows its
+    seat's board in the game as saved (a move it cannot see sends it nothing)."""
     for _ in range(MOVES):
         driver.use_tab(tabs[0])
         if driver.evaluate("() => document.querySelector('.rb-sandbox').dataset.rbNext") == "over":
             return
         seat = int(driver.evaluate(MOVER))
         before = {}
-        for tab in tabs.values():
+        for tab in {tabs[0], tabs[seat]}:
             driver.use_tab(tab)
             before[tab] = driver.evaluate(FRAMES)
         driver.use_tab(tabs[seat])
@@ -130,3 +134,8 @@ def play(driver: WebKitDriver, tabs: dict[int, str], rng: Rng) -> None:
         for tab, count in before.items():
             driver.use_tab(tab)
             driver.wait_for(MORE_FRAMES, count, timeout=CONNECT_TIMEOUT_S)
+        driver.use_tab(tabs[0])
+        saved = saved_game(driver, driver.evaluate(GAME))
+        session = TableSession(saved["log"], saved["seats"], saved["table"]["host"])
+        driver.use_tab(tabs[1])
+        driver.wait_for(SHOWS, [BOARD, session.seat_frame(1)["html"]], timeout=CONNECT_TIMEOUT_S)

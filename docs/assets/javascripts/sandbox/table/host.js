@@ -1,7 +1,9 @@
 // The table's host: the device that runs the game. It invites a phone to each friend's seat,
 // binds each connection to the seat whose invitation it answered (never to what a message says),
-// sends each guest its own seat's frame and nothing else, and passes a guest's click to the
-// engine as that seat's (engine/table.py checks it as a click). It knows no game.
+// sends each guest its own seat's frame and nothing else (and only when that frame changed: a step
+// of another seat that the guest cannot see sends it nothing, not even a sign that a step was
+// made), and passes a guest's click to the engine as that seat's (engine/table.py checks it as a
+// click). It knows no game.
 
 import { REFUSED, checkFromGuest, encode, frameParts } from "./protocol.js";
 import { pack, randomId, unpack } from "./invite.js";
@@ -26,8 +28,7 @@ export const HOST_TEXT = {
 /** `names`: the seats' names; `hooks`: {act(seat, action), hint(seat), notice(text), changed()}. */
 export function createHost(names, hooks) {
   const kind = transportKind();
-  const seats = new Map(); // seat -> {token, side, accepted, link, used, connection}
-  let frameId = 0;
+  const seats = new Map(); // seat -> {token, side, accepted, link, used, connection, frameId, sent, acted}
   let lastFrame = null;
   const handed = new BroadcastChannel(HANDED_ANSWERS);
   handed.addEventListener("message", ({ data }) => typeof data === "string" && hooks.notice(accept(data)));
@@ -40,12 +41,17 @@ export function createHost(names, hooks) {
     for (const [, entry] of seats) entry.connection?.send(encode("notice", { text }));
   }
 
+  /** The seat's frame to its guest, unless the guest has it already (`sent`: its JSON) and is
+   * not waiting for the frame of its own click (`acted`). */
   function sendFrame(seat) {
     const frame = lastFrame?.table?.guests?.[seat];
-    const connection = seats.get(seat)?.connection;
-    if (!frame || !connection) return;
+    const entry = seats.get(seat);
+    if (!frame || !entry?.connection) return;
+    const json = JSON.stringify(frame);
+    if (json === entry.sent && !entry.acted) return;
+    Object.assign(entry, { sent: json, acted: false, frameId: entry.frameId + 1 });
     try {
-      for (const part of frameParts(frameId, frame)) connection.send(part);
+      for (const part of frameParts(entry.frameId, json)) entry.connection.send(part);
     } catch (err) {
       console.warn("rb: a frame could not be sent to a guest", err); // the host's game goes on
     }
@@ -55,7 +61,7 @@ export function createHost(names, hooks) {
   async function invite(seat) {
     seats.get(seat)?.side.cancel();
     const side = await hostSide(kind);
-    const entry = { token: randomId(), side, used: false, connection: null };
+    const entry = { token: randomId(), side, used: false, connection: null, frameId: 0, sent: null, acted: false };
     seats.set(seat, entry);
     const code = pack({ answer: false, seat, token: entry.token, ...side.offer });
     side.connected.then((connection) => bind(seat, entry, connection));
@@ -114,9 +120,14 @@ export function createHost(names, hooks) {
       return sendFrame(seat);
     }
     if (entry.connection !== connection) return refuse(REFUSED.notSeated);
-    if (message.at !== frameId) return refuse(REFUSED.stale);
+    if (message.at !== entry.frameId) return refuse(REFUSED.stale);
     if (message.kind === "act") {
-      return hooks.act(seat, message.action).then((reply) => reply.ok || refuse(reply.error));
+      entry.acted = true; // its phone waits for the frame the click makes, even one it has
+      return hooks.act(seat, message.action).then((reply) => {
+        if (reply.ok) return;
+        entry.acted = false; // refused: no frame comes of it
+        refuse(reply.error);
+      });
     }
     return hooks.hint(seat).then((reply) => connection.send(reply.ok ? encode("hint", { hint: reply.hint }) : encode("error", { error: reply.error })));
   }
@@ -132,7 +143,6 @@ export function createHost(names, hooks) {
     relay(frame) {
       if (!frame.table) return;
       lastFrame = frame;
-      frameId += 1;
       for (const seat of seats.keys()) sendFrame(seat);
     },
     close() {

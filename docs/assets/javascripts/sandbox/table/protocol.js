@@ -77,10 +77,9 @@ function check(text, kinds) {
 export const checkFromGuest = (text) => check(text, FROM_GUEST);
 export const checkFromHost = (text) => check(text, FROM_HOST);
 
-/** A frame as the messages that carry it: its JSON cut where each part's message fits in
+/** A frame (its JSON) as the messages that carry it: cut where each part's message fits in
  * MAX_BYTES (Japanese text takes three bytes a character, an escaped quote two). */
-export function frameParts(id, frame) {
-  const json = JSON.stringify(frame);
+export function frameParts(id, json) {
   const pieces = [];
   for (let at = 0; at < json.length || !pieces.length; ) {
     let length = PART_CHARS;
