@@ -130,14 +130,15 @@ def a_firefox_guest(firefox: Driver, host: Page, link: str, rng: Rng) -> None:
     host.wait_for_selector(f'{TABLE} li[data-seat="1"][data-connected="false"]', timeout=CONNECT_MS)
 
 
-def started_or_retried(page: Page, guard: Guard) -> None:
+def started_or_retried(page: Page, guard: Guard, failed: list[str]) -> None:
     """The host's first start in the namespace. In two fresh clones of eight its worker stopped
     within two seconds of the start, with no message (cause not found: see the stop's note); the
-    reader's own 「もう一度読み込む」 is pressed once then, and that start must succeed."""
+    reader's own 「もう一度読み込む」 is pressed once then, and that start must succeed. `failed`
+    lists the page's requests that failed or were refused, printed with what the sandbox said."""
     either = f"{SANDBOX}:is([data-rb-state=ready], [data-rb-state=error])"
     page.wait_for_selector(either, state="attached", timeout=90_000)
     if page.get_attribute(SANDBOX, "data-rb-state") == "error":
-        print("the host's first start failed:", page.inner_text(SANDBOX))
+        print("the host's first start failed:", page.inner_text(SANDBOX), "requests that failed:", failed)
         guard.expect("ワーカーが止まりました")
         page.get_by_role("button", name="もう一度読み込む").click()
     wait_settled(page)
@@ -151,8 +152,11 @@ def test_a_table_over_data_channels_survives_the_host_reloading(
     guest_context = guarded_context(rtc_browser, guard, **phone)
     guest_context.add_init_script(RECORDER)
     host = host_context.new_page()
+    failed: list[str] = []
+    host.on("requestfailed", lambda request: failed.append(f"{request.url}: {request.failure}"))
+    host.on("response", lambda got: got.status >= 400 and failed.append(f"{got.url}: {got.status}"))
     host.goto(http_server + "herrlof.html")
-    started_or_retried(host, guard)
+    started_or_retried(host, guard, failed)
     assert host.evaluate("typeof RTCPeerConnection") == "function"
     open_settings(host)
     before = frames(host)
