@@ -49,9 +49,9 @@ KEPT = "document.documentElement.dataset.rbOffline === 'ready'"
 CHANGED_ASSET = "assets/stylesheets/offline.css"
 SECOND_BUILD_MARK = "/* the second build */\n"
 
-# Whether the sandbox's snapshot of the interpreter is kept (IndexedDB "rb-python", snapshots.mjs).
-# Whether the worker has kept its interpreter's snapshot within `ms`: looked for every 100 ms in the
-# page (page.wait_for_function does not wait for a promise, it takes one as true).
+# Whether the worker has kept its interpreter's snapshot (IndexedDB "rb-python", snapshots.mjs)
+# within `ms`: looked for every 100 ms in the page (page.wait_for_function does not wait for a
+# promise, it takes one as true).
 SNAPSHOT_KEPT = """async (ms) => {
   const kept = () => new Promise((resolve) => {
     const opening = indexedDB.open("rb-python");

@@ -5,7 +5,8 @@
 // - restored: from the snapshot this browser kept of an earlier start (snapshots.mjs), when the
 //   snapshot was made from the very files manifest.json names now; the engine is already imported;
 // - stock: loadPyodide() on the cut standard library, then the engine's wheel and its import; the
-//   interpreter is then snapshotted (before any game touches it) and kept for the next visit.
+//   interpreter is then snapshotted (before any game touches it), and the snapshot is kept for the
+//   next visit once the page has had its first answers.
 // A snapshot that fails to load in any way is dropped and the stock start follows: the reader sees
 // a normal start. Pyodide's snapshot options are private API, pinned with Pyodide's version
 // (build_tools/vendor.lock.json); they fail closed.
@@ -21,7 +22,7 @@ const PYTHON = new URL("python/", VENDOR); // build_tools/runtime.py: manifest.j
 const WASM = new URL("pyodide.asm.wasm", RUNTIME);
 const SOURCES_AFTER_MS = 3000; // after a restore, when to unpack the engine's sources again
 // After a stock start, when to pack and store the snapshot: once the page has had its first answers
-// (packing, summing and storing 30 MB took some 100 ms of a first visit's start on a laptop).
+// (packing and summing 30 MB held a first visit's start 48-107 ms on a two-core machine).
 const SNAPSHOT_AFTER_MS = 1500;
 
 // Both big downloads start now, and the wasm compiles as it comes, while the worker reads the
