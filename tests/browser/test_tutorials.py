@@ -111,12 +111,14 @@ def open_tutorial(page: Page, name: str) -> None:
     press(page, f".rb-tutorial-links #{name}")
     page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")
 
+
 SEES_NUDGE = """() => {
   const nudge = document.querySelector(".rb-sandbox .rb-coach .rb-alert");
   const r = nudge.getBoundingClientRect();
   const [x, y] = [r.left + 4, r.top + r.height / 2];
   return y > 0 && y < innerHeight && nudge.contains(document.elementFromPoint(x, y));
 }"""
+
 
 class Looks:
     """What a person sees, checked at both phone sizes each time the tutorial shows something;
