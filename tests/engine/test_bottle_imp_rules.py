@@ -549,7 +549,7 @@ def test_decision_two_player_face_up_cards_shown_once_passes_resolve() -> None:
     for viewer in (0, 1, None):
         view, html = state.view(viewer), render(state.view(viewer))
         assert [view["seats"][seat]["open"] for seat in range(2)] == shown
-        backs = [f'-s{seat}-open-' for seat in range(2)]  # a face-down open card's id
+        backs = [f"-s{seat}-open-" for seat in range(2)]  # a face-down open card's id
         assert faces(html) >= set(shown[0] + shown[1]) and not any(back in html for back in backs)
     assert f"{state.seat_name(second)}の公開札に{card_name(hand[2])}" in state.log_lines(None)[-1]
 
