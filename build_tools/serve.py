@@ -72,6 +72,11 @@ class SiteServer(ThreadingHTTPServer):
     of what was sent (`sent`)."""
 
     daemon_threads = True
+    # Python's default listen queue is 5 connections. An HTTP/1.0 server takes a connection for
+    # every file, and on a loaded machine (the tests, beside everything else) a page and its
+    # worker can open more than that before the server accepts them. A browser whose connection
+    # finds the queue full waits for its own retries, which take seconds and grow each time.
+    request_queue_size = 128
 
     def __init__(
         self,

@@ -151,13 +151,32 @@ def a_firefox_guest(firefox: Driver, host: Page, link: str, rng: Rng) -> None:
     host.wait_for_selector(f'{TABLE} li[data-seat="1"][data-connected="false"]', timeout=CONNECT_MS)
 
 
+def unanswered_requests(page: Page) -> list[str]:
+    """A list, kept up to date, of the page's requests not yet answered, failed or refused."""
+    listed: list[str] = []
+
+    def answered(url: str) -> None:
+        if f"{url}: no answer yet" in listed:
+            listed.remove(f"{url}: no answer yet")
+
+    page.on("request", lambda request: listed.append(f"{request.url}: no answer yet"))
+    page.on("requestfinished", lambda request: answered(request.url))
+    page.on("requestfailed", lambda request: listed.append(f"{request.url}: {request.failure}"))
+    page.on("response", lambda got: got.status >= 400 and listed.append(f"{got.url}: {got.status}"))
+    return listed
+
+
 def started_or_retried(page: Page, guard: Guard, failed: list[str]) -> None:
     """The host's first start in the namespace. In two fresh clones of eight its worker stopped
     within two seconds of the start, with no message (cause not found: see the stop's note); the
     reader's own 「もう一度読み込む」 is pressed once then, and that start must succeed. `failed`
-    lists the page's requests that failed or were refused, printed with what the sandbox said."""
+    lists the page's requests not yet answered, failed or refused, said with what the sandbox said
+    (or, if it never started, why not)."""
     either = f"{SANDBOX}:is([data-rb-state=ready], [data-rb-state=error])"
-    page.wait_for_selector(either, state="attached", timeout=90_000)
+    try:
+        page.wait_for_selector(either, state="attached", timeout=90_000)
+    except Exception as err:  # Playwright's TimeoutError: say what the page was waiting for
+        raise AssertionError(f"no start in 90 s; requests not answered or failed: {failed}") from err
     if page.get_attribute(SANDBOX, "data-rb-state") == "error":
         print("the host's first start failed:", page.inner_text(SANDBOX), "requests that failed:", failed)
         guard.expect("ワーカーが止まりました")
@@ -173,9 +192,7 @@ def test_a_table_over_data_channels_survives_the_host_reloading(
     guest_context = guarded_context(rtc_browser, guard, **phone)
     guest_context.add_init_script(RECORDER)
     host = host_context.new_page()
-    failed: list[str] = []
-    host.on("requestfailed", lambda request: failed.append(f"{request.url}: {request.failure}"))
-    host.on("response", lambda got: got.status >= 400 and failed.append(f"{got.url}: {got.status}"))
+    failed = unanswered_requests(host)
     host.goto(http_server + "herrlof.html")
     started_or_retried(host, guard, failed)
     assert host.evaluate("typeof RTCPeerConnection") == "function"
