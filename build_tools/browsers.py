@@ -92,13 +92,13 @@ CALL = "async (json) => JSON.stringify((await ({function})(...JSON.parse(json)))
 WAIT_FOR = """(predicate, args, timeoutMs) => new Promise((resolve, reject) => {
   const test = (0, eval)(`(${predicate})`);
   const started = performance.now();
-  const poll = () => {
-    let value;
-    try { value = test(...args); } catch (err) { reject(err); return; }
+  // A predicate may answer with a promise: its value is what counts, not the promise (which is
+  // always truthy; Playwright's page.wait_for_function takes it so).
+  const poll = () => Promise.resolve().then(() => test(...args)).then((value) => {
     if (value) resolve(value);
     else if (performance.now() - started > timeoutMs) reject(new Error(`no ${predicate} in ${timeoutMs} ms`));
     else setTimeout(poll, 20);
-  };
+  }, reject);
   poll();
 })"""
 
