@@ -1,8 +1,8 @@
 """How the sandbox starts (issue 13), in Debian's Chromium: every path ends in a sandbox that plays.
 
 - early: the worker starts from early.js, inline and first in <head>, and the shell adopts it;
-- search: material's search index is built once the sandbox is ready, or at once when the reader
-  turns to search first;
+- search: material's search index is downloaded once the runtime's wasm is in and built once the
+  sandbox is ready, or both at once when the reader turns to search first;
 - precompressed: the runtime's two big files come from their .gz siblings, unpacked by the
   worker; without siblings, or from a host that decodes them itself, the files work as before;
 - local: the first start boots from the site's own files, shows the runtime, hides the seed;
@@ -41,6 +41,7 @@ from tests.browser.helpers import (
 )
 
 GAME_PAGE = "necropolis.html"
+SEARCH_INDEX = "/search/search_index.json"
 
 # Every sandbox worker the page starts (not material's search worker): which script created it,
 # and its start-up messages.
@@ -56,6 +57,7 @@ window.Worker = class extends window.Worker {
     this.addEventListener("message", ({ data }) => {
       if (data.stage === "ready") window.__rbStarts.push({ ...data, at: performance.now() });
       if (data.type === "snapshot") window.__rbSnapshots += 1;
+      if (data.type === "downloaded") window.__rbDownloaded ??= performance.now();
     });
   }
 };
@@ -157,10 +159,15 @@ def test_a_host_that_decodes_the_siblings_itself(page: Page, http_server: str, s
 
 def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Page, http_server: str) -> None:
     page.add_init_script(RECORD_SEARCH_SETUP)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     page.context.route("**/pyodide.asm.wasm*", lambda route: None)  # never answered: Python waits
     page.goto(http_server + GAME_PAGE)
     # the sandbox mounted and starting (a loaded machine once had the hit before the shell's modules)
     page.wait_for_selector(".rb-sandbox[data-rb-state='loading']", state="attached")
+    # material asked for its index as its bundle ran, before the shell's modules: held while the
+    # wasm is still to come
+    assert not [url for url in requested if url.endswith(SEARCH_INDEX)]
     expect(search_hit(page, "手元カウンター", "no-return")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     assert page.get_attribute(".rb-sandbox", "data-rb-state") == "loading"
     assert starts(page) == []
@@ -279,7 +286,12 @@ def test_one_profile_from_its_first_start_to_every_way_a_start_falls_back(
 
 
 def search_waited_for_the_sandbox(page: Page) -> None:
-    """Material's search worker was sent its index, and only once the sandbox was ready."""
+    """Material's search index was downloaded only once the runtime's wasm was in, and sent to its
+    search worker only once the sandbox was ready."""
     page.wait_for_function("window.__rbSearchSetup !== null", timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     (start,) = starts(page)
     assert page.evaluate("window.__rbSearchSetup") >= start["at"]
+    asked = page.evaluate(
+        f"performance.getEntriesByType('resource').find((e) => e.name.endsWith('{SEARCH_INDEX}')).startTime"
+    )
+    assert asked >= page.evaluate("window.__rbDownloaded")

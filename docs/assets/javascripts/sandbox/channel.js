@@ -6,6 +6,7 @@
 // In:   {type: "progress", stage: "runtime" | "engine" | "ready" | "error", ...}
 //       {id, ok: true, result} | {id, ok: false, error: {message}}
 //       {type: "snapshot"}   the interpreter was kept for the next visit (worker.mjs; for tests)
+//       {type: "downloaded"} the runtime's wasm is in (for early.js: the page's other downloads may go)
 //
 // Every pending call is rejected when the worker fails, is stopped, or does not answer in time,
 // so the page never waits forever; the next connect() then starts a fresh worker. The first
@@ -59,7 +60,7 @@ function openChannel() {
 
   const handlers = {
     message({ data }) {
-      if (data.type === "snapshot") return;
+      if (data.type === "snapshot" || data.type === "downloaded") return;
       if (data.type !== "progress") pending.get(data.id)?.(data);
       else if (data.stage === "error") stop(data.message);
       else publish(data);

@@ -6,12 +6,14 @@
 //   start overlap the page's own (material's bundle, the stylesheets, the shell's modules).
 //   channel.js adopts the worker, with every message it sent before then.
 // - The worker ends with the page, as channel.js's own do (see there).
-// - It holds back material's search index until the sandbox has been ready (or failed) for a few
-//   seconds, or the reader turns to search, whichever comes first. Material builds the index in
-//   its own worker as soon as a page loads; on a two-core laptop, holding it until ready made a
-//   return visit 0.14 s sooner (0.91 against 1.05 s) and a first one 0.22 s sooner (2.45 against
-//   2.67 s) in one run of build_tools/bench (issue 13). Built right at ready, it slowed the
-//   reader's first instant navigation instead (0.18 against 0.15 s), hence the few seconds.
+// - It holds back material's search: the index's download until the runtime's wasm is in, and its
+//   building until the sandbox has been ready (or failed) for a few seconds, or the reader turns to
+//   search, whichever comes first. Material fetches and builds the index as soon as a page loads;
+//   on a two-core laptop, holding the building until ready made a return visit 0.14 s sooner (0.91
+//   against 1.05 s) and a first one 0.22 s sooner (2.45 against 2.67 s) in one run of
+//   build_tools/bench (issue 13). Built right at ready, it slowed the reader's first instant
+//   navigation instead (0.18 against 0.15 s), hence the few seconds. The download, 0.36 MB from a
+//   plain host, shared the link with the wasm on a first visit (issue 50).
 (() => {
   "use strict";
 
@@ -38,7 +40,7 @@
     events.push(event);
   };
   for (const type of ["message", "error", "messageerror"]) worker.addEventListener(type, keep);
-  holdSearchIndex(worker);
+  holdSearch(worker);
   window.__rbEarlyWorker = {
     worker,
     /** Hand the worker over: stop keeping its events and return the ones kept so far. */
@@ -49,33 +51,57 @@
     },
   };
 
-  /** Keep material's index setup (message type 0, {config, docs, options}, to its search worker)
-   * until `worker` has been ready (or failed) for a few seconds, the reader's first moments with
-   * the sandbox, or until the reader focuses the search box, or 10 s after the page's start. */
-  function holdSearchIndex(worker) {
+  /** Hold material's search back, so that Python's start has the link and the machine: the index's
+   * download (0.36 MB from a host that compresses nothing) until the runtime's wasm is in, and the
+   * index's setup in material's search worker (message type 0, {config, docs, options}) until
+   * `worker` has been ready (or failed) for a few seconds, the reader's first moments with the
+   * sandbox. Both go at once when the reader focuses the search box, and 10 s after the page's
+   * start at the latest. */
+  function holdSearch(worker) {
     const SEARCH_SETUP = 0;
     const AFTER_READY_MS = 3000;
-    const post = Worker.prototype.postMessage;
-    const held = [];
-    let holding = true;
-    const release = () => {
-      holding = false;
-      for (const [target, args] of held.splice(0)) post.apply(target, args);
+    const INDEX = /\/search\/search_index\.json$/;
+    const opened = new WeakMap(); // XMLHttpRequest -> the URL it was opened with
+    const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+      opened.set(this, String(url));
+      return open.call(this, method, url, ...rest);
     };
-    Worker.prototype.postMessage = function postMessage(...args) {
-      const [message] = args;
-      if (!holding || message?.type !== SEARCH_SETUP || !message.data?.docs) {
-        return post.apply(this, args);
-      }
-      held.push([this, args]);
+    const releaseDownload = holdCalls(XMLHttpRequest.prototype, "send", (xhr) => INDEX.test(opened.get(xhr)));
+    const releaseSetup = holdCalls(
+      Worker.prototype,
+      "postMessage",
+      (_, message) => message?.type === SEARCH_SETUP && Boolean(message.data?.docs),
+    );
+    const releaseAll = () => {
+      releaseDownload();
+      releaseSetup();
     };
     worker.addEventListener("message", ({ data }) => {
+      if (data?.type === "downloaded") releaseDownload();
       if (data?.type === "progress" && (data.stage === "ready" || data.stage === "error")) {
-        setTimeout(release, AFTER_READY_MS);
+        releaseDownload();
+        setTimeout(releaseSetup, AFTER_READY_MS);
       }
     });
-    worker.addEventListener("error", release);
-    document.addEventListener("focusin", ({ target }) => target.matches?.(".md-search__input") && release());
-    setTimeout(release, 10_000);
+    worker.addEventListener("error", releaseAll);
+    document.addEventListener("focusin", ({ target }) => target.matches?.(".md-search__input") && releaseAll());
+    setTimeout(releaseAll, 10_000);
+  }
+
+  /** Hold every call of prototype[name] for which `matches(this, ...args)` until the returned
+   * function is called, then make them in order; calls after that go straight through. */
+  function holdCalls(prototype, name, matches) {
+    const call = prototype[name];
+    const held = [];
+    let holding = true;
+    prototype[name] = function (...args) {
+      if (!holding || !matches(this, ...args)) return call.apply(this, args);
+      held.push([this, args]);
+    };
+    return () => {
+      holding = false;
+      for (const [target, args] of held.splice(0)) call.apply(target, args);
+    };
   }
 })();

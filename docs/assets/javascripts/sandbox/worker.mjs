@@ -30,7 +30,8 @@ const SNAPSHOT_AFTER_MS = 1500;
 const asm = downloads.module(new URL("pyodide.asm.mjs", RUNTIME).href);
 const wasm = downloads.compileWasm(WASM);
 asm.catch(() => {}); // awaited by every start; until then a failure must not count as unhandled
-wasm.catch(() => {});
+// The page holds its other big download (material's search index) until the wasm is in: early.js.
+wasm.then(() => postMessage({ type: "downloaded" }), () => {});
 
 /** loadPyodide on the downloads under way; fails at once if they do (Pyodide would wait). */
 function loadRuntime(options) {
