@@ -51,7 +51,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
-from build_tools.browsers import CHROMIUM
+from build_tools.browsers import CHROMIUM, SITE_KEPT
 from build_tools.browsers import CHROMIUM_ARGS as BROWSER_ARGS
 from build_tools.serve import Sent, SiteServer, running, serving
 from engine.benchmark import play_games
@@ -68,7 +68,7 @@ GAME, NEXT_GAME = "necropolis", "no-return"  # the page whose start-up is measur
 NO_SANDBOX_PAGE = "404.html"  # a page of the site with no sandbox on it
 TIMEOUT_MS = 120_000
 TARGETS = {"first": 1.5, "return": 0.25, "next": 0.150}  # issue 50: × floor, × bare; issue 13: seconds
-KEPT = "document.documentElement.dataset.rbOffline === 'ready' && performance.now()"
+KEPT = f"{SITE_KEPT} && performance.now()"  # when the site was kept
 """The moment the service worker has kept the whole site (offline.js marks the page so)."""
 
 

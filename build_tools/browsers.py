@@ -86,6 +86,10 @@ FIREFOX_PREFS = {
     "network.connectivity-service.enabled": False,
 }
 
+# Whether the page's service worker has kept the whole build (offline.js marks the page): what the
+# offline tests and the benches wait for before they cut the host or come back.
+SITE_KEPT = "document.documentElement.dataset.rbOffline === 'ready'"
+
 # Every evaluate goes through this: JSON in, the awaited result as JSON out, whatever the engine.
 CALL = "async (json) => JSON.stringify((await ({function})(...JSON.parse(json))) ?? null)"
 

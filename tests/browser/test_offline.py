@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from build_tools.browsers import SITE_KEPT
 from build_tools.offline import SERVICE_WORKER, write_service_worker
 from build_tools.serve import running
 from engine.registry import games
@@ -45,7 +46,6 @@ from tests.browser.helpers import (
 from tests.conftest import Guard
 
 SUB_PATH = "rulebook/"
-KEPT = "document.documentElement.dataset.rbOffline === 'ready'"
 CHANGED_ASSET = "assets/stylesheets/offline.css"
 SECOND_BUILD_MARK = "/* the second build */\n"
 
@@ -120,7 +120,7 @@ def listing(site: Path) -> dict:
 
 
 def wait_kept(page: Page) -> None:
-    page.wait_for_function(KEPT, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
+    page.wait_for_function(SITE_KEPT, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
 
 
 def plays(page: Page, game: str) -> None:

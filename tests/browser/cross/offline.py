@@ -5,11 +5,11 @@ gets its Japanese offline page instead of the browser's error."""
 
 from __future__ import annotations
 
-from build_tools.browsers import Driver
+from build_tools.browsers import SITE_KEPT, Driver
 from tests.browser.cross.conftest import Site
 from tests.browser.cross.reader import BOOT_TIMEOUT_S
 
-KEPT = "() => document.documentElement.dataset.rbOffline === 'ready'"
+KEPT = f"() => {SITE_KEPT}"
 HEADING = "() => document.querySelector('h1')?.firstChild?.textContent ?? null"
 KEPT_PAGE = ("about.html", "このサイトについて")
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
