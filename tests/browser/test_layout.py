@@ -12,7 +12,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine.registry import games
+import engine
+from engine.registry import find_game, games
+from engine.replay import to_log
+from engine.rng import Rng
 from tests.browser.conftest import WarmSite
 from tests.browser.helpers import (
     BOARD,
@@ -36,6 +39,26 @@ IN_VIEW = """sel => [...document.querySelectorAll(sel)].filter((e) => {
   return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
 }).length"""
 SIDEWAYS = "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+PHONES = [PHONE, (360, 740)]
+# The cells of the open panel's score tables whose text takes more than one line, and the tables
+# wider than their box or cut by the panel's edge.
+SCORE_TABLES = """() => {
+  const panel = document.querySelector(".rb-panel--open").getBoundingClientRect();
+  const lines = (cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  };
+  const tables = [...document.querySelectorAll(".rb-panel--open .bi-scores table")];
+  return {
+    tables: tables.length,
+    wrapped: tables.flatMap((t) => [...t.querySelectorAll("th, td")]).filter((c) => lines(c) > 1)
+      .map((c) => c.textContent),
+    wide: tables
+      .filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > panel.right)
+      .map((t) => t.querySelector("th").textContent),
+  };
+}"""
 # The focused toolbar button's name, and whether it lies whole in the row's view, clear of the
 # fade at its right edge (sandbox.css) and below the panel's bar; null once focus has left the row.
 TOOLBAR_FOCUS = """() => {
@@ -222,4 +245,26 @@ def test_every_game_board_fits_the_pinned_column(warm: WarmSite, game_id: str) -
         assert board.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{game_id}'s board is clipped"
         assert page.evaluate(SIDEWAYS) <= 0
     finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_bottle_imps_score_tables_fit_a_phone(warm: WarmSite, size: tuple[int, int]) -> None:
+    """Four seats twelve hands in: the last hand's scoring and every hand's scores, each cell on
+    one line and each table whole across the phone's panel (a seat's name once wrapped in two)."""
+    game = find_game("bottle-imp")
+    state = engine.load_log(new_log(game.id, 4, 5))
+    bots, rng = [game.bots["heuristic"]() for _ in range(4)], Rng(3)
+    while len(state.view(0)["results"]) < 12:
+        state.apply(bots[state.current_player].choose(state.view(state.current_player), rng))
+    assert not state.is_over()
+    page = warm.show(game.id)
+    try:
+        resize(page, size)
+        open_shared(page, {"log": to_log(state), "seats": ["human"] + ["bot:heuristic"] * 3})
+        page.get_by_role("button", name="遊ぶ", exact=True).click()
+        page.locator(".rb-panel--open .bi-history").scroll_into_view_if_needed()
+        assert page.evaluate(SCORE_TABLES) == {"tables": 2, "wrapped": [], "wide": []}
+    finally:
+        page.keyboard.press("Escape")
         page.set_viewport_size({"width": 1280, "height": 720})

@@ -647,7 +647,7 @@ def test_view_buttons_are_the_legal_actions_and_element_ids_are_unique() -> None
             assert not status(state.view(seat)).isascii()
             state.apply(rng.choice(state.legal_actions()))
         html = render(state.view(None))
-        assert "得点計算（ゲーム終了）" in html and "ハンド1" in html
+        assert "得点計算（ゲーム終了）" in html and '<th scope="row">1</th>' in html  # every hand's row
 
 
 def test_a_seat_that_already_chose_sees_its_cards_waiting() -> None:

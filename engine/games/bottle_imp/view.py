@@ -409,14 +409,15 @@ def _scores(view: dict[str, Any]) -> str:
 
 
 def hand_table(view: dict[str, Any], result: dict[str, Any], element_id: str = "") -> str:
-    """One hand's scoring: the Imp's trick revealed, the holder's loss, everyone else's coins."""
+    """One hand's scoring: the Imp's trick revealed, the holder's loss, everyone else's coins (the
+    holder marked ※ as in every hand's table, where （ボトル） made the column too wide for a phone)."""
     ident = f' id="{element_id}"' if element_id else ""
     holder = result["holder"]
     imp = "".join(card_svg(c, small=True) for c in result["imp"])
     rows = []
     for seat, name in enumerate(view["seat_names"]):
         won = result["won_coins"][seat]
-        coins = f"{won} → 0（ボトル）" if seat == holder else str(won)
+        coins = f"{won} → 0※" if seat == holder else str(won)
         rows.append(
             f'<tr><th scope="row">{name}</th><td>{coins}</td>'
             f"<td><strong>{signed(result['scores'][seat])}</strong></td>"
@@ -427,26 +428,34 @@ def hand_table(view: dict[str, Any], result: dict[str, Any], element_id: str = "
         f"<p>ボトルは{view['seat_names'][holder]}（値段{result['price']}）。"
         f'インプのトリック <span class="bi-inline">{imp}</span> のコイン{result["imp_coins"]}を'
         f"{view['seat_names'][holder]}が失い、取ったコインは数えない。ほかの人は取ったコインが得点。</p>"
-        "<table><thead><tr><th>席</th><th>取ったコイン</th><th>このハンド</th><th>合計</th></tr></thead>"
+        "<table><caption>※はボトルを持っていた人</caption>"
+        "<thead><tr><th>席</th><th>取ったコイン</th><th>得点</th><th>合計</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
 def history_table(view: dict[str, Any]) -> str:
-    """Every hand's scores and the running totals; the holder of each hand is marked."""
+    """Every hand's scores, a row a hand (a game to 500 points has twenty and more), then the
+    totals. The seats head their columns by number under one プレイヤー, their names in full for
+    a screen reader: four プレイヤーN across did not fit a phone. ※ marks the bottle's holder."""
     names = view["seat_names"]
-    head = "".join(f"<th>{name}</th>" for name in names)
+    numbers = "".join(
+        f'<th scope="col" aria-label="{name}">{seat + 1}</th>' for seat, name in enumerate(names)
+    )
     rows = []
     for result in view["results"]:
         cells = "".join(
-            f"<td>{signed(score)}{'（ボトル）' if seat == result['holder'] else ''}</td>"
+            f"<td>{signed(score)}{'※' if seat == result['holder'] else ''}</td>"
             for seat, score in enumerate(result["scores"])
         )
-        rows.append(f'<tr><th scope="row">ハンド{result["hand"]}</th>{cells}</tr>')
+        rows.append(f'<tr><th scope="row">{result["hand"]}</th>{cells}</tr>')
     totals = "".join(f"<td><strong>{points(t)}</strong></td>" for t in view["results"][-1]["totals"])
     return (
-        f'<table class="bi-history"><thead><tr><th>ハンド</th>{head}</tr></thead>'
-        f'<tbody>{"".join(rows)}<tr><th scope="row">合計</th>{totals}</tr></tbody></table>'
+        '<div class="bi-history"><table><caption>ハンドごとの得点（※はボトルを持っていた人）</caption>'
+        f'<thead><tr><th scope="col" rowspan="2">ハンド</th>'
+        f'<th scope="colgroup" colspan="{len(names)}">プレイヤー</th></tr>'
+        f"<tr>{numbers}</tr></thead>"
+        f'<tbody>{"".join(rows)}<tr><th scope="row">合計</th>{totals}</tr></tbody></table></div>'
     )
 
 
