@@ -29,6 +29,7 @@ from tests.browser.helpers import (
     wait_new_frame,
     wait_settled,
 )
+from tests.browser.test_accessibility import serious_violations
 
 GAME = "no-return"  # the longest page of the landed games, with worked examples
 WIDE = [(1440, 900), (1280, 800)]
@@ -265,6 +266,7 @@ def test_the_bottle_imps_score_tables_fit_a_phone(warm: WarmSite, size: tuple[in
         page.get_by_role("button", name="遊ぶ", exact=True).click()
         page.locator(".rb-panel--open .bi-history").scroll_into_view_if_needed()
         assert page.evaluate(SCORE_TABLES) == {"tables": 2, "wrapped": [], "wide": []}
+        assert serious_violations(page, ".rb-panel--open .bi-scores") == []
     finally:
         page.keyboard.press("Escape")
         page.set_viewport_size({"width": 1280, "height": 720})
