@@ -233,3 +233,27 @@ def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
     page.goto(base + "rondo.html")  # refused whole, said why, and a new game begun
     refusal = "1手目「no-such-move」が不正です"
     expect(page.locator(f"{SANDBOX} .rb-alert")).to_contain_text(refusal, timeout=BOOT_TIMEOUT_MS)
+
+
+def test_on_a_phone_the_note_is_not_drawn_over_the_sandbox(
+    context: BrowserContext, served: tuple[str, Path]
+) -> None:
+    """The site kept while the sandbox is open over the rules at 390 × 844: the note does not lie
+    over the board and the reader's hand; back to the rules, it is said, and hidden again while
+    the sandbox is open (an update's offer too: offline.css)."""
+    base, _ = served
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base + "necropolis.html")
+    wait_settled(page)
+    page.get_by_role("button", name="遊ぶ", exact=True).click()
+    wait_kept(page)
+    note = page.locator(".rb-offline-notice")
+    page.wait_for_timeout(1000)  # drawn within a few ms of the keeping, before it waited
+    assert note.is_hidden()
+    assert page.evaluate("localStorage.getItem('rb:offline-noted')") is None  # still to be said
+    page.get_by_role("button", name="ルールに戻る").click()
+    expect(note.locator("span")).to_contain_text("オフラインでも使えます")
+    expect(note).to_be_in_viewport(ratio=1)
+    page.get_by_role("button", name="遊ぶ", exact=True).click()
+    expect(note).to_be_hidden()

@@ -4,7 +4,8 @@
 // background: neither the first start of Python nor the reader's first moves with it (a bot's
 // reply, the search index built 3 s after ready: early.js) share the link or the CPU with it.
 //
-// States of the one notice it may show (bottom of the screen, role=status):
+// States of the one notice it may show (bottom of the screen, role=status; never over the sandbox
+// opened over the rules on a phone, offline.css):
 //   hidden -> ready   「このサイトはオフラインでも使えます（約 N MB）」, once per browser
 //   hidden -> update  「新しい版があります」 with 新しい版にする, which switches to it and reloads the
 //                     page (the game in progress resumes from its save), and あとで
@@ -83,9 +84,12 @@
   }
 
   /** Ask the active service worker how much it keeps, then say so once: not over a tutorial's
-   * coach, whose pointed piece it could cover (a later page or visit says it instead). */
+   * coach, whose pointed piece it could cover (a later page or visit says it instead), and not
+   * over the sandbox opened over the rules on a phone, whose board and hand it would lie on for
+   * its ten seconds: once the reader is back to the rules. */
   async function noteReady() {
     if (document.querySelector(".rb-coach:not([hidden])")) return;
+    await panelClosed();
     const { active } = await navigator.serviceWorker.ready;
     const channel = new MessageChannel();
     const about = new Promise((resolve) => (channel.port1.onmessage = ({ data }) => resolve(data)));
@@ -95,6 +99,17 @@
       localStorage.setItem(NOTED, "yes");
     } catch {}
     notice.show("ready", TEXT.ready(Math.max(1, Math.round(bytes / 1e6))), [[TEXT.close, notice.hide]]);
+  }
+
+  /** Resolves once no sandbox is open over the rules (layout.js marks the page while one is). */
+  function panelClosed() {
+    const root = document.documentElement;
+    const closed = () => root.dataset.rbPanel !== "open";
+    return new Promise((resolve) => {
+      if (closed()) return resolve();
+      const watch = new MutationObserver(() => closed() && (watch.disconnect(), resolve()));
+      watch.observe(root, { attributes: true, attributeFilter: ["data-rb-panel"] });
+    });
   }
 
   /** A newer build's service worker is installed and waiting (the first one never waits: there
