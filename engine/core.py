@@ -51,7 +51,7 @@ class GameInfo:
 
     def seat_name(self, seat: int) -> str:
         """What the rules call a seat (先手, 後手), or プレイヤーN where they name none."""
-        return self.seat_names[seat] if seat < len(self.seat_names) else _PLAYER_NAMES[seat]
+        return self.seat_names[seat] if seat < len(self.seat_names) else PLAYER_NAMES[seat]
 
     def defaults(self) -> JSON:
         return {option.key: option.default for option in self.options}
@@ -71,9 +71,9 @@ class LogEntry(NamedTuple):
         return self.private if viewer == self.seat and self.private else self.public
 
 
-_PLAYER_NAMES = tuple(f"プレイヤー{n}" for n in range(1, 9))
-"""The default seat names (for up to eight seats, more than any game has), written once: a
-rollout's log lines name a seat at every step."""
+PLAYER_NAMES = tuple(f"プレイヤー{n}" for n in range(1, 9))
+"""What a seat is called where the rules name none (for up to eight seats, more than any game
+has), written once: a rollout's log lines name a seat at every step."""
 
 
 class State(ABC):

@@ -1,4 +1,4 @@
-"""Numbers as a Japanese rulebook prints them, for every game's view.
+"""Numbers as a Japanese rulebook prints them, and the head of a score sheet, for every game's view.
 
 >>> points(-12), points(0), signed(5), signed(-3)
 ('−12', '0', '+5', '−3')
@@ -8,9 +8,16 @@
 ('点差の見込み +2.3点', '点差の見込み −0.5点', '点差の見込み 0.0点', '勝つ見込み 64 %')
 >>> margin("lead", 0.63), margin("win", 0.058)
 ('±0.6点', '±6 %')
+>>> seat_columns("ハンド", ["先手", "後手"])
+'<thead><tr><th scope="col">ハンド</th><th scope="col">先手</th><th scope="col">後手</th></tr></thead>'
+>>> seat_columns("", ["プレイヤー1", "プレイヤー2"])  # doctest: +NORMALIZE_WHITESPACE
+'<thead><tr><td rowspan="2"></td><th scope="colgroup" colspan="2">プレイヤー</th></tr><tr><th
+scope="col" aria-label="プレイヤー1">1</th><th scope="col" aria-label="プレイヤー2">2</th></tr></thead>'
 """
 
 from __future__ import annotations
+
+from engine.core import PLAYER_NAMES
 
 MINUS = "\u2212"  # a true minus sign, not a hyphen
 REVEALED = "振り返りなので表向き"
@@ -61,3 +68,20 @@ def _signed_tenths(value: float) -> str:
     if tenths == "0.0":
         return tenths
     return f"+{tenths}" if value > 0 else f"{MINUS}{tenths}"
+
+
+def seat_columns(first: str, names: list[str]) -> str:
+    """The head of a score sheet with a column a seat, `first` over the rows' own headers. Seats
+    the rules name none (プレイヤーN) are numbered under one プレイヤー, each named in full for a
+    screen reader: three or four プレイヤーN side by side broke in two on a phone."""
+    if list(names) != list(PLAYER_NAMES[: len(names)]):
+        head = "".join(f'<th scope="col">{name}</th>' for name in names)
+        return f'<thead><tr><th scope="col">{first}</th>{head}</tr></thead>'
+    corner = f'<th scope="col" rowspan="2">{first}</th>' if first else '<td rowspan="2"></td>'
+    numbers = "".join(
+        f'<th scope="col" aria-label="{name}">{seat + 1}</th>' for seat, name in enumerate(names)
+    )
+    return (
+        f'<thead><tr>{corner}<th scope="colgroup" colspan="{len(names)}">プレイヤー</th></tr>'
+        f"<tr>{numbers}</tr></thead>"
+    )

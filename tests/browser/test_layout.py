@@ -23,6 +23,7 @@ from tests.browser.helpers import (
     click_action,
     frames,
     move_lines,
+    near_the_end,
     new_log,
     open_shared,
     saved,
@@ -41,25 +42,38 @@ IN_VIEW = """sel => [...document.querySelectorAll(sel)].filter((e) => {
 }).length"""
 SIDEWAYS = "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
 PHONES = [PHONE, (360, 740)]
-# The cells of the open panel's score tables whose text takes more than one line, and the tables
-# wider than their box or cut by the panel's edge.
-SCORE_TABLES = """() => {
-  const panel = document.querySelector(".rb-panel--open").getBoundingClientRect();
-  const lines = (cell) => {
+# In the sandbox's score sheets: the text of a cell that takes more than one line (a line break
+# the view writes itself is two texts; a caption is prose, free to wrap), and the tables wider than
+# their box or cut by the edge of the panel the sandbox is open in (or of the sandbox, where a game
+# over lays it in the page).
+SCORE_SHEETS = """() => {
+  const panel = (document.querySelector(".rb-panel--open") ?? document.querySelector(".rb-sandbox"))
+    .getBoundingClientRect();
+  const lines = (node) => {
     const range = document.createRange();
-    range.selectNodeContents(cell);
+    range.selectNodeContents(node);
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   };
-  const tables = [...document.querySelectorAll(".rb-panel--open .bi-scores table")];
+  const texts = (table) => {
+    const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    const found = [];
+    while (walker.nextNode()) {
+      const text = walker.currentNode;
+      if (text.textContent.trim() && text.parentElement.closest("th, td")) found.push(text);
+    }
+    return found;
+  };
+  const tables = [...document.querySelectorAll(".rb-sandbox .rb-sheet table")];
   return {
     tables: tables.length,
-    wrapped: tables.flatMap((t) => [...t.querySelectorAll("th, td")]).filter((c) => lines(c) > 1)
-      .map((c) => c.textContent),
+    wrapped: tables.flatMap(texts).filter((text) => lines(text) > 1).map((text) => text.textContent),
     wide: tables
       .filter((t) => t.scrollWidth > t.clientWidth + 1 || t.getBoundingClientRect().right > panel.right)
       .map((t) => t.querySelector("th").textContent),
   };
 }"""
+SHEETS = [("bottle-imp", 4), ("herrlof", 3)]
+"""The games that keep a score sheet, at their most seats."""
 # The focused toolbar button's name, and whether it lies whole in the row's view, clear of the
 # fade at its right edge (sandbox.css) and below the panel's bar; null once focus has left the row.
 TOOLBAR_FOCUS = """() => {
@@ -250,23 +264,33 @@ def test_every_game_board_fits_the_pinned_column(warm: WarmSite, game_id: str) -
 
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_bottle_imps_score_tables_fit_a_phone(warm: WarmSite, size: tuple[int, int]) -> None:
-    """Four seats twelve hands in: the last hand's scoring and every hand's scores, each cell on
-    one line and each table whole across the phone's panel (a seat's name once wrapped in two)."""
-    game = find_game("bottle-imp")
-    state = engine.load_log(new_log(game.id, 4, 5))
-    bots, rng = [game.bots["heuristic"]() for _ in range(4)], Rng(3)
-    while len(state.view(0)["results"]) < 12:
-        state.apply(bots[state.current_player].choose(state.view(state.current_player), rng))
-    assert not state.is_over()
-    page = warm.show(game.id)
+@pytest.mark.parametrize("over", [False, True], ids=["playing", "over"])
+@pytest.mark.parametrize(("game_id", "players"), SHEETS, ids=[sheet[0] for sheet in SHEETS])
+def test_every_score_sheet_fits_a_phone(
+    warm: WarmSite, game_id: str, players: int, over: bool, size: tuple[int, int]
+) -> None:
+    """A whole game by the heuristic, its last turns or its end (and its review): every text of the
+    score sheets on one line and each table whole across the phone's screen, and axe-core content
+    (a seat's name, プレイヤー1, broke in two, and a Bottle Imp table ran past the panel)."""
+    log = new_log(game_id, players, 5)
+    if over:
+        game, state = find_game(game_id), engine.load_log(log)
+        bots, rng = [game.bots["heuristic"]() for _ in range(players)], Rng(3)
+        while not state.is_over():
+            state.apply(bots[state.current_player].choose(state.view(state.current_player), rng))
+        log = to_log(state)
+    else:
+        log = near_the_end(log, 2)
+    page = warm.show(game_id)
     try:
         resize(page, size)
-        open_shared(page, {"log": to_log(state), "seats": ["human"] + ["bot:heuristic"] * 3})
-        page.get_by_role("button", name="遊ぶ", exact=True).click()
-        page.locator(".rb-panel--open .bi-history").scroll_into_view_if_needed()
-        assert page.evaluate(SCORE_TABLES) == {"tables": 2, "wrapped": [], "wide": []}
-        assert serious_violations(page, ".rb-panel--open .bi-scores") == []
+        open_shared(page, {"log": log, "seats": ["human"] + ["bot:heuristic"] * (players - 1)})
+        if not over:  # a game over lays the sandbox in the page, its review in view
+            page.get_by_role("button", name="遊ぶ", exact=True).click()
+        page.locator(".rb-sandbox .rb-sheet").last.scroll_into_view_if_needed()
+        found = page.evaluate(SCORE_SHEETS)
+        assert found["tables"] and (found["wrapped"], found["wide"]) == ([], [])
+        assert serious_violations(page, ".rb-sandbox .rb-sheet") == []
     finally:
         page.keyboard.press("Escape")
         page.set_viewport_size({"width": 1280, "height": 720})

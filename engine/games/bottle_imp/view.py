@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.games.bottle_imp.cards import COINS, SUIT, card_label, card_name, suit_label
 from engine.games.bottle_imp.codec import SLOT_NAMES, SLOTS, describe_action
-from engine.text import REVEALED, game_over, points, signed
+from engine.text import REVEALED, game_over, points, seat_columns, signed
 
 _SHAPES = {
     "B": '<circle class="bi-symbol" cx="22" cy="9" r="4.5"/>',
@@ -403,7 +403,7 @@ def _scores(view: dict[str, Any]) -> str:
     if not results:
         return ""
     return (
-        f'<section class="bi-scores rb-box" aria-label="得点表"><h3>得点表</h3>'
+        f'<section class="bi-scores rb-box rb-sheet" aria-label="得点表"><h3>得点表</h3>'
         f"{hand_table(view, results[-1])}{history_table(view)}</section>"
     )
 
@@ -436,12 +436,7 @@ def hand_table(view: dict[str, Any], result: dict[str, Any], element_id: str = "
 
 def history_table(view: dict[str, Any]) -> str:
     """Every hand's scores, a row a hand (a game to 500 points has twenty and more), then the
-    totals. The seats head their columns by number under one プレイヤー, their names in full for
-    a screen reader: four プレイヤーN across did not fit a phone. ※ marks the bottle's holder."""
-    names = view["seat_names"]
-    numbers = "".join(
-        f'<th scope="col" aria-label="{name}">{seat + 1}</th>' for seat, name in enumerate(names)
-    )
+    totals; ※ marks the bottle's holder."""
     rows = []
     for result in view["results"]:
         cells = "".join(
@@ -452,9 +447,7 @@ def history_table(view: dict[str, Any]) -> str:
     totals = "".join(f"<td><strong>{points(t)}</strong></td>" for t in view["results"][-1]["totals"])
     return (
         '<div class="bi-history"><table><caption>ハンドごとの得点（※はボトルを持っていた人）</caption>'
-        f'<thead><tr><th scope="col" rowspan="2">ハンド</th>'
-        f'<th scope="colgroup" colspan="{len(names)}">プレイヤー</th></tr>'
-        f"<tr>{numbers}</tr></thead>"
+        f"{seat_columns('ハンド', view['seat_names'])}"
         f'<tbody>{"".join(rows)}<tr><th scope="row">合計</th>{totals}</tr></tbody></table></div>'
     )
 
@@ -462,7 +455,8 @@ def history_table(view: dict[str, Any]) -> str:
 def render_result(view: dict[str, Any], prefix: str = "bi") -> str:
     """The end-of-game breakdown: the last hand's scoring and every hand's scores."""
     return (
-        '<section class="bi-scores bi-result rb-box" aria-label="得点計算"><h3>得点計算（ゲーム終了）</h3>'
+        '<section class="bi-scores bi-result rb-box rb-sheet" aria-label="得点計算">'
+        "<h3>得点計算（ゲーム終了）</h3>"
         f"<p><strong>{escape(outcome_text(view))}</strong></p>"
         f"{hand_table(view, view['results'][-1], f'{prefix}-hand-result')}{history_table(view)}</section>"
     )

@@ -22,7 +22,7 @@ from engine.games.herrlof.cards import (
     suit_label,
     suit_of,
 )
-from engine.text import REVEALED
+from engine.text import REVEALED, seat_columns
 
 _SYMBOLS = {
     "R": '<polygon class="hl-symbol" points="20,23 29,40 11,40"/>',
@@ -367,11 +367,10 @@ def _button(action: str, text: str, view: dict[str, Any]) -> str:
 
 
 def _sheet(view: dict[str, Any]) -> str:
-    """The score sheet: one row a round, one column a seat (from the first round scored)."""
+    """The score sheet: one row a round, one column a seat (from the first round scored); each cell
+    the round's points (◎ the bid met) over the bid and the tricks taken."""
     if not view["sheet"]:
         return ""
-    names = view["seat_names"]
-    head = "".join(f'<th scope="col">{name}</th>' for name in names)
     rows = "".join(
         f'<tr><th scope="row">{row["round"]}</th>'
         + "".join(f"<td>{_sheet_cell(row, s)}</td>" for s in range(view["players"]))
@@ -380,16 +379,17 @@ def _sheet(view: dict[str, Any]) -> str:
     )
     totals = "".join(f"<td><strong>{seat['total']}</strong></td>" for seat in view["seats"])
     return (
-        '<section class="hl-sheet rb-box" aria-label="得点表"><h3>得点表</h3><table>'
-        f'<thead><tr><th scope="col">ラウンド</th>{head}</tr></thead><tbody>{rows}</tbody>'
+        '<section class="hl-sheet rb-box rb-sheet" aria-label="得点表"><h3>得点表</h3><table>'
+        f"{seat_columns('ラウンド', view['seat_names'])}<tbody>{rows}</tbody>"
         f'<tfoot><tr><th scope="row">合計</th>{totals}</tr></tfoot></table>'
-        '<p class="hl-note">各欄: 予想／取ったトリック数 → そのラウンドの得点（◎ 予想的中）</p></section>'
+        '<p class="hl-note">各欄: そのラウンドの得点（◎ 予想的中）、'
+        "その下に 予想／取ったトリック数</p></section>"
     )
 
 
 def _sheet_cell(row: dict[str, Any], seat: int) -> str:
     hit = " ◎" if row["exact"][seat] else ""
-    return f"{row['bids'][seat]}／{row['tricks'][seat]} → +{row['points'][seat]}{hit}"
+    return f"+{row['points'][seat]}{hit}<br><small>{row['bids'][seat]}／{row['tricks'][seat]}</small>"
 
 
 def _round_lines(view: dict[str, Any], row: dict[str, Any]) -> str:
@@ -428,21 +428,24 @@ def outcome_text(view: dict[str, Any]) -> str:
 
 
 def render_result(view: dict[str, Any]) -> str:
-    """The end of the game: the last round's breakdown, the totals and the tie-breaks."""
-    result, names = view["result"], view["seat_names"]
-    rows = "".join(
-        f'<tr><th scope="row">{name}</th><td><strong>{result["totals"][s]}</strong></td>'
-        f"<td>{result['exact'][s]}回</td><td>{result['last_tricks'][s]}</td></tr>"
-        for s, name in enumerate(names)
+    """The end of the game: the totals and the tie-breaks, a column a seat as in the score sheet,
+    then the last round's breakdown."""
+    result = view["result"]
+
+    def row(label: str, values: list[str]) -> str:
+        return f'<tr><th scope="row">{label}</th>{"".join(f"<td>{value}</td>" for value in values)}</tr>'
+
+    rows = (
+        row("合計点", [f"<strong>{total}</strong>" for total in result["totals"]])
+        + row("予想的中", [f"{count}回" for count in result["exact"]])
+        + row("最後のラウンドの<br>トリック", [str(tricks) for tricks in result["last_tricks"]])
     )
     last = view["sheet"][-1]
     return (
-        '<section class="hl-result rb-box" aria-label="ゲームの結果"><h3>ゲームの結果</h3>'
+        '<section class="hl-result rb-box rb-sheet" aria-label="ゲームの結果"><h3>ゲームの結果</h3>'
         f"<p>{escape(outcome_text(view))}</p>"
-        '<table><thead><tr><th scope="col">席</th><th scope="col">合計点</th>'
-        '<th scope="col">予想的中</th><th scope="col">最後のラウンドのトリック</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table><h4>最後のラウンド（ラウンド{last['round']}）</h4>"
-        f"{_round_lines(view, last)}</section>"
+        f"<table>{seat_columns('', view['seat_names'])}<tbody>{rows}</tbody></table>"
+        f"<h4>最後のラウンド（ラウンド{last['round']}）</h4>{_round_lines(view, last)}</section>"
     )
 
 
