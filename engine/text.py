@@ -74,10 +74,12 @@ def seat_columns(first: str, names: list[str]) -> str:
     """The head of a score sheet with a column a seat, `first` over the rows' own headers. Seats
     the rules name none (プレイヤーN) are numbered under one プレイヤー, each named in full for a
     screen reader: three or four プレイヤーN side by side broke in two on a phone."""
-    if list(names) != list(PLAYER_NAMES[: len(names)]):
+    numbered = list(names) == list(PLAYER_NAMES[: len(names)])
+    span = ' rowspan="2"' if numbered else ""
+    corner = f'<th scope="col"{span}>{first}</th>' if first else f"<td{span}></td>"
+    if not numbered:
         head = "".join(f'<th scope="col">{name}</th>' for name in names)
-        return f'<thead><tr><th scope="col">{first}</th>{head}</tr></thead>'
-    corner = f'<th scope="col" rowspan="2">{first}</th>' if first else '<td rowspan="2"></td>'
+        return f"<thead><tr>{corner}{head}</tr></thead>"
     numbers = "".join(
         f'<th scope="col" aria-label="{name}">{seat + 1}</th>' for seat, name in enumerate(names)
     )
