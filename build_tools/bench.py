@@ -68,7 +68,7 @@ GAME, NEXT_GAME = "necropolis", "no-return"  # the page whose start-up is measur
 NO_SANDBOX_PAGE = "404.html"  # a page of the site with no sandbox on it
 TIMEOUT_MS = 120_000
 TARGETS = {"first": 1.5, "return": 0.25, "next": 0.150}  # issue 50: × floor, × bare; issue 13: seconds
-KEPT = f"{SITE_KEPT} && performance.now()"  # when the site was kept
+KEPT = f"{SITE_KEPT} && performance.now()"
 """The moment the service worker has kept the whole site (offline.js marks the page so)."""
 
 
