@@ -73,10 +73,15 @@ def invite(host: Page, choices: list[str]) -> list[str]:
     return host.eval_on_selector_all(".rb-table-card input", "inputs => inputs.map(i => i.value)")
 
 
+ANSWER_SHOWN = """document.querySelector('.rb-table-code')?.value.length > 0 &&
+  document.querySelector('.rb-table-qr svg') !== null"""
+
+
 def answer(guest: Page, link: str) -> str:
-    """Open an invitation on a guest's page; its answer's code."""
+    """Open an invitation on a guest's page; its answer's code, once its QR code is drawn too (the
+    code is written first, the picture after its module loads: a fresh clone once read it empty)."""
     guest.goto(link)
-    guest.wait_for_function("document.querySelector('.rb-table-code')?.value.length > 0")
+    guest.wait_for_function(ANSWER_SHOWN)
     return guest.input_value(".rb-table-code")
 
 
