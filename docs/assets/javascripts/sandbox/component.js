@@ -525,6 +525,7 @@ export function mountSandbox(el) {
     delete el.dataset.rbFrames;
     delete el.dataset.rbBoot;
     delete el.dataset.rbGuest;
+    delete el.dataset.rbTable;
     el.replaceChildren(...original);
   }
 
@@ -546,6 +547,7 @@ export function mountSandbox(el) {
       close: closeTable,
     });
     ui.board.before(table.root);
+    el.dataset.rbTable = ""; // offline.js holds an update's reload while friends' phones are paired
     setState(el.dataset.rbState);
   }
 
@@ -553,6 +555,7 @@ export function mountSandbox(el) {
     table?.teardown();
     table?.root.remove();
     table = null;
+    delete el.dataset.rbTable;
     setState(el.dataset.rbState);
   }
 
