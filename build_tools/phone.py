@@ -1,0 +1,271 @@
+"""What a phone shows of a game: is every piece the reader may press, and every piece of the
+reader's hand, on screen and uncovered, without scrolling? One check for the phone test
+(tests/browser/test_phone_screen.py), the contact sheet (build_tools/contact_sheet.py) and anyone
+looking at a game on a phone:
+
+    python -m build_tools.phone --game herrlof --players 2 --size 360x740 [--hint] [--out DIR]
+
+plays one game by taps (a random legal piece at each of the reader's decisions, every other seat
+a bot at once), prints each decision's kind and what was off screen or covered, and keeps a
+picture of each kind of decision in DIR (default .cache/phone).
+
+A piece is seen when the centre of its box lies inside the viewport and the topmost element there
+(`elementFromPoint`) is the piece or inside it. A choice offered twice (a board's space and, for
+the keyboard and screen readers, a list's button) is seen when one of its pieces is. The reader's
+hand is what the views mark `.rb-hand` inside the reader's seat (`.rb-dock`): each child a piece.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS
+from build_tools.serve import serving
+from engine.registry import find_game
+
+ROOT = Path(__file__).resolve().parent.parent
+PHONES = [(360, 740), (390, 844)]
+SANDBOX = ".rb-sandbox"
+BOOT_MS = 120_000
+INSTANT_BOTS = "try { localStorage.setItem('rb:bot-speed', 'instant') } catch {}"
+QUIET = "localStorage.setItem('rb:offline-noted', 'yes')"  # the offline note, tested on its own
+
+# Every problem of the screen as the reader sees it now: choices and hand pieces not seen (see
+# the module's docstring), and the status line out of view.
+UNSEEN = """() => {
+  const sandbox = document.querySelector(".rb-sandbox");
+  const board = sandbox.querySelector(".rb-board");
+  const name = (node) => (node.getAttribute("aria-label") || node.textContent || node.dataset.action || "")
+    .replace(/\\s+/g, " ").trim().slice(0, 40);
+  const where = (node) => {
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height) return "not drawn";
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    const off = x < 0 || y < 0 || x >= innerWidth || y >= innerHeight;
+    if (off) return `off screen (${Math.round(x)}, ${Math.round(y)})`;
+    const top = document.elementFromPoint(x, y);
+    if (!top || !(node === top || node.contains(top))) {
+      const by = top ? (top.className?.baseVal ?? top.className) || top.nodeName : "nothing";
+      return `covered by ${String(by).slice(0, 40)} "${(top?.textContent ?? "").trim().slice(0, 20)}"`;
+    }
+    return "";
+  };
+  const problems = [];
+  const byAction = new Map();
+  for (const node of board.querySelectorAll("[data-action]")) {
+    if (node.disabled) continue;
+    const list = byAction.get(node.dataset.action) ?? [];
+    list.push(node);
+    byAction.set(node.dataset.action, list);
+  }
+  for (const [action, nodes] of byAction) {
+    const seen = nodes.map(where);
+    if (!seen.includes("")) problems.push(`choice ${action} 「${name(nodes[0])}」: ${seen[0]}`);
+  }
+  for (const piece of board.querySelectorAll(".rb-dock .rb-hand > *")) {
+    const why = where(piece);
+    if (why) problems.push(`hand piece 「${name(piece)}」: ${why}`);
+  }
+  const status = sandbox.querySelector(".rb-status");
+  const s = status.getBoundingClientRect();
+  const cut = s.top < 0 || s.bottom > innerHeight;
+  if (cut || where(status)) problems.push(`status line: ${where(status) || "cut"}`);
+  for (const mark of board.querySelectorAll(".rb-hint-best")) {
+    const why = where(mark);
+    if (why) problems.push(`hint's mark 「${name(mark)}」: ${why}`);
+  }
+  return problems;
+}"""
+
+# The reader's choices now, each once: the pieces a finger can press (seen, see UNSEEN).
+PRESSABLE = """() => {
+  const board = document.querySelector(".rb-sandbox .rb-board");
+  const found = new Map();
+  for (const node of board.querySelectorAll("[data-action]")) {
+    if (node.disabled || found.has(node.dataset.action)) continue;
+    const r = node.getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    const top = r.width && r.height ? document.elementFromPoint(x, y) : null;
+    if (top && (top === node || node.contains(top))) found.set(node.dataset.action, true);
+  }
+  return [...found.keys()].sort();
+}"""
+
+# The reader's legal actions as the board offers them.
+ACTIONS = """() => [...new Set([...document.querySelectorAll(".rb-sandbox .rb-board [data-action]")]
+  .filter((node) => !node.disabled).map((node) => node.dataset.action))].sort()"""
+
+SETTLED = """([after, ms]) => new Promise((resolve) => {
+  const settled = () => {
+    const el = document.querySelector(".rb-sandbox");
+    return Number(el?.dataset.rbFrames ?? 0) > after && ["ready", "error"].includes(el?.dataset.rbState);
+  };
+  if (settled()) return resolve(true);
+  const watch = new MutationObserver(() => settled() && finish(true));
+  const timer = setTimeout(() => finish(false), ms);
+  const finish = (ok) => { watch.disconnect(); clearTimeout(timer); resolve(ok); };
+  const watched = ["data-rb-state", "data-rb-frames"];
+  watch.observe(document, { subtree: true, childList: true, attributeFilter: watched });
+})"""
+
+
+@dataclass
+class Decision:
+    """One of the reader's decisions: its kind (the legal actions' kinds) and what was unseen."""
+
+    number: int
+    kind: str
+    problems: list[str] = field(default_factory=list)
+
+
+def kind_of(actions: list[str]) -> str:
+    """A decision's kind: the kinds of its legal actions (the part of an id before its first ':'
+    and, where the id has three parts, its second: `place:pick:G11` is place:pick)."""
+    parts = [action.split(":") for action in actions]
+    kinds = {":".join(part[:2]) if len(part) >= 3 else part[0] for part in parts}
+    return " ".join(sorted(kinds))
+
+
+def phone_context(browser: Browser, size: tuple[int, int], **options: Any) -> Any:
+    """A phone's browser context: its viewport, touch, a phone's user agent behaviour."""
+    context = browser.new_context(
+        locale="ja-JP",
+        viewport={"width": size[0], "height": size[1]},
+        is_mobile=True,
+        has_touch=True,
+        **options,
+    )
+    context.add_init_script(INSTANT_BOTS)
+    context.add_init_script(QUIET)
+    return context
+
+
+def frames(page: Page) -> int:
+    return int(page.get_attribute(SANDBOX, "data-rb-frames") or 0)
+
+
+def wait_settled(page: Page, after: int = -1) -> None:
+    assert page.evaluate(SETTLED, [after, BOOT_MS]), f"not settled: {page.inner_text(SANDBOX)[:300]}"
+    state = page.get_attribute(SANDBOX, "data-rb-state")
+    assert state == "ready", page.inner_text(SANDBOX)[:300]
+
+
+def open_game(page: Page, base: str, log: dict[str, Any], seats: list[str]) -> None:
+    """The game page with `log` opened through a share link, its sandbox open on the screen."""
+    from tests.browser.helpers import share_fragment  # the one encoder of share links
+
+    target = f"{base}{log['game']}.html"
+    if page.url.split("#")[0] != target:
+        page.goto(target)
+        wait_settled(page)
+    before = frames(page)
+    page.evaluate("f => { location.hash = f }", share_fragment({"log": log, "seats": seats}))
+    wait_settled(page, before)
+    fab = page.locator(".rb-play-fab")
+    if fab.is_visible():
+        fab.tap()
+        page.wait_for_function("document.documentElement.dataset.rbPanel === 'open'")
+
+
+def reader_seats(game_id: str, players: int) -> list[str]:
+    """The reader in the first seat, the game's default bots in the others."""
+    default = find_game(game_id).default_seats(players)
+    bots = [kind for kind in default if kind != "human"] or ["bot:heuristic"]
+    return ["human"] + [bots[i % len(bots)] for i in range(players - 1)]
+
+
+def settle_to_reader(page: Page) -> str:
+    """Wait until the reader is to move or the game is over; returns data-rb-next."""
+    page.wait_for_function(
+        "() => { const el = document.querySelector('.rb-sandbox');"
+        " return el.dataset.rbState === 'ready' && ['human', 'over'].includes(el.dataset.rbNext); }",
+        timeout=BOOT_MS,
+        polling=100,
+    )
+    return page.get_attribute(SANDBOX, "data-rb-next") or ""
+
+
+def play_by_taps(
+    page: Page,
+    *,
+    seed: int,
+    max_decisions: int = 10_000,
+    at_decision: Any = None,
+) -> Iterator[Decision]:
+    """Tap a random seen legal piece at each of the reader's decisions until the game ends (or
+    `max_decisions`), yielding each decision with what was unseen before the tap. `at_decision
+    (page, decision)` runs before the tap (a picture, a hint)."""
+    rng = random.Random(seed)
+    for number in range(max_decisions):
+        if settle_to_reader(page) == "over":
+            return
+        actions = page.evaluate(ACTIONS)
+        decision = Decision(number, kind_of(actions), page.evaluate(UNSEEN))
+        if at_decision:
+            at_decision(page, decision)
+        yield decision
+        pressable = page.evaluate(PRESSABLE) or actions
+        action = rng.choice(pressable)
+        before = frames(page)
+        page.locator(f'{SANDBOX} .rb-board [data-action="{action}"]').first.tap()
+        wait_settled(page, before)
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--size", default="360x740")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--decisions", type=int, default=10_000, help="stop after this many")
+    parser.add_argument("--hint", action="store_true", help="press ヒント at each decision first")
+    parser.add_argument("--out", type=Path, default=ROOT / ".cache" / "phone")
+    args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
+    args.out.mkdir(parents=True, exist_ok=True)
+    shot: set[str] = set()
+
+    def look(page: Page, decision: Decision) -> None:
+        if args.hint:
+            page.locator(f"{SANDBOX} .rb-hint-button").tap()
+            page.wait_for_function("!document.querySelector('.rb-hint-button').disabled", polling=100)
+            decision.problems = page.evaluate(UNSEEN)
+        name = f"{args.game}-{args.players}-{width}-{decision.kind.replace(':', '_').replace(' ', '+')}"
+        if name not in shot or decision.problems:
+            shot.add(name)
+            page.screenshot(path=args.out / f"{name}{'-BAD' if decision.problems else ''}.png")
+        if args.hint:
+            page.locator(f"{SANDBOX} .rb-hint-dismiss").tap()
+
+    log = {"game": args.game, "players": args.players, "seed": args.seed, "options": {}, "actions": []}
+    with serving(ROOT / "site", quiet=True) as base, chromium() as browser:
+        page = phone_context(browser, (width, height)).new_page()
+        open_game(page, base, log, reader_seats(args.game, args.players))
+        bad = 0
+        for decision in play_by_taps(page, seed=args.seed, max_decisions=args.decisions, at_decision=look):
+            bad += bool(decision.problems)
+            flag = "  ".join(decision.problems)
+            print(f"{decision.number:3d} {decision.kind:30s} {flag}")
+        print(f"{bad} decisions with something unseen; pictures in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
