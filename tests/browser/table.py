@@ -42,9 +42,25 @@ FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and 
 
 RECORDER = """(() => {
   // Every message a guest's page receives over the table's transport, and a way for the test to
-  // send what a hostile guest could (on the same connection, as that guest).
+  // send what a hostile guest could (on the same connection, as that guest): __rbSend(text)
+  // sends it as it is; __rbSeq() is a number past every message the page sent so far. The page's
+  // own messages after the test's are numbered past those (as a page typing into its own console
+  // would number them), so the guest plays on after a hostile burst.
   window.__rbReceived = [];
   window.__rbSend = null;
+  let last = -1;
+  let injected = false;
+  window.__rbSeq = () => {
+    injected = true;
+    return ++last;
+  };
+  const numbered = (text) => {
+    const message = JSON.parse(text);
+    if (typeof message.seq !== "number") return text; // the host's messages
+    if (injected && message.seq <= last) message.seq = last + 1;
+    last = Math.max(last, message.seq);
+    return JSON.stringify(message);
+  };
   const listen = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, handler, options) {
     const dc = typeof RTCDataChannel === "function" && this instanceof RTCDataChannel;
@@ -52,7 +68,11 @@ RECORDER = """(() => {
       this.__rbRecorded = true;
       const channel = this;
       listen.call(this, "message", ({ data }) => window.__rbReceived.push(dc ? data : data?.text));
-      window.__rbSend = (text) => (dc ? channel.send(text) : channel.postMessage({ from: "test", text }));
+      const post = dc ? channel.send : channel.postMessage;
+      if (dc) channel.send = (text) => post.call(channel, numbered(text));
+      const renumbered = (data) => (data?.text ? { ...data, text: numbered(data.text) } : data);
+      if (!dc) channel.postMessage = (data) => post.call(channel, renumbered(data));
+      window.__rbSend = (text) => post.call(channel, dc ? text : { from: "test", text });
     }
     return listen.call(this, type, handler, options);
   };
@@ -122,7 +142,7 @@ def received_frames(guest: Page) -> list[dict[str, Any]]:
     built, parts = [], []
     for text in guest.evaluate("window.__rbReceived"):
         message = json.loads(text)
-        assert message["v"] == 1, message
+        assert message["v"] == 2, message
         if message["kind"] != "part":
             continue
         parts = [] if message["i"] == 0 else parts

@@ -3,11 +3,13 @@ table; and over real data channels in a network namespace made here (tests/brows
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page
 
@@ -16,6 +18,7 @@ from engine.rng import Rng
 from engine.table import NOT_YOUR_TURN
 from tests.browser.conftest import guarded_context
 from tests.browser.helpers import (
+    BOARD,
     SANDBOX,
     frames,
     legal_buttons,
@@ -48,6 +51,13 @@ from tests.engine.harness import bounded
 MALFORMED = "届いたメッセージの形式が正しくありません。"
 STALE = "盤面が変わったあとの操作でした。もう一度選んでください。"
 OTHER_VERSION = "このページとホストの版が違います。両方のページを読み込み直してください。"
+REPLAY = "この操作はもう届いています。同じものは二度使いません。"
+AT_ONCE = {  # what a flood is refused with at once, before anything reaches the host's engine
+    "ホストが前の操作をまだ進めています。少し待ってから、もう一度選んでください。",
+    "操作が速すぎます。少し待ってから、もう一度選んでください。",
+}
+FLOOD = 500
+RATE_BURST = 20  # table/protocol.js RATE.burst
 UNREACHABLE = "プレイヤー3さんの端末とつながりませんでした。"
 RECORD_NOTICES = """() => {
   // Every text the host's alert line shows (a later click clears it).
@@ -65,10 +75,16 @@ def guest_page(context, requests: list[str]) -> Page:  # noqa: ANN001 (Playwrigh
     return page
 
 
-def send_and_hear(guest: Page, text: str) -> str:
-    """What the host answers when this guest sends `text` on its own connection."""
+SEND = """message => window.__rbSend(typeof message === "string" ? message : JSON.stringify(
+  // a number of its own, past the page's, unless the test gives one (null: none at all)
+  { ...message, seq: message.seq === undefined ? window.__rbSeq() : message.seq ?? undefined }))"""
+
+
+def send_and_hear(guest: Page, message: str | dict[str, Any]) -> str:
+    """What the host answers when this guest sends `message` (a dict: numbered past the page's
+    own messages unless it holds "seq") on its own connection."""
     heard = len(errors_received(guest))
-    guest.evaluate("text => window.__rbSend(text)", text)
+    guest.evaluate(SEND, message)
     errors = "n => window.__rbReceived.filter(t => JSON.parse(t).kind === 'error').length > n"
     guest.wait_for_function(errors, arg=heard)
     return errors_received(guest)[heard]
@@ -126,17 +142,19 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     hostile, action = devices[idle], legal_buttons(devices[mover])[0]
     at = json.loads(hostile.evaluate("window.__rbReceived.at(-1)"))["id"]
     game_before, host_frames = saved(host, "bottle-imp")["log"]["actions"], frames(host)
-    act = {"v": 1, "kind": "act", "action": action, "at": at}
-    refusals = {
-        json.dumps(act): NOT_YOUR_TURN,
-        json.dumps({**act, "seat": mover}): MALFORMED,  # a message never names its seat
-        "{": MALFORMED,
-        json.dumps({**act, "action": "x" * 17_000}): "届いたメッセージが大きすぎます。",
-        json.dumps({**act, "at": at - 1}): STALE,  # an earlier frame's click, sent again
-        json.dumps({**act, "v": 2}): OTHER_VERSION,
-    }
-    for text, refusal in refusals.items():
-        assert send_and_hear(hostile, text) == refusal
+    act = {"v": 2, "kind": "act", "action": action, "at": at}
+    refusals = [
+        (act, NOT_YOUR_TURN),
+        ({**act, "seat": mover}, MALFORMED),  # a message never names its seat
+        ("{", MALFORMED),
+        ({**act, "action": "x" * 17_000}, "届いたメッセージが大きすぎます。"),
+        ({**act, "at": at - 1}, STALE),  # an earlier frame's click, sent again
+        ({**act, "v": 1}, OTHER_VERSION),
+        ({**act, "seq": None}, MALFORMED),  # a message without its own number
+        ({**act, "seq": 0}, REPLAY),  # a number its page has used already
+    ]
+    for message, refusal in refusals:
+        assert send_and_hear(hostile, message) == refusal
     assert saved(host, "bottle-imp")["log"]["actions"] == game_before and frames(host) == host_frames
 
     # A guest closes its page: everyone is told; it rejoins on the same seat with a fresh invitation.
@@ -209,6 +227,119 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     assert not [url for url in requests if any(part in url for part in PYTHON_FILES)], "a guest loaded Python"
     assert guests[0].evaluate("window.__rbWorkerStarts") is None
     context.close()
+
+
+FLOOD_SEND = """([message, count]) => {
+  // `count` copies of `message`, ヒント and the click by turns, each with a number of its own, in
+  // one burst; what the guest had received before it.
+  const before = window.__rbReceived.length;
+  for (let i = 0; i < count; i++) {
+    const { action, ...rest } = message;
+    const click = i % 2 ? { kind: "act", action } : { kind: "hint" };
+    window.__rbSend(JSON.stringify({ ...rest, ...click, seq: window.__rbSeq() }));
+  }
+  return before;
+}"""
+ANSWERED = """([from, count]) => window.__rbReceived.slice(from).map((t) => JSON.parse(t))
+  .filter((m) => m.kind === "error" || m.kind === "hint" || (m.kind === "part" && m.i === m.n - 1))
+  .length >= count"""
+
+
+def flood(guest: Page, action: str) -> list[str]:
+    """FLOOD valid-looking ヒント and act messages from `guest` in one burst, on the frame it shows;
+    waits until each was answered (a refusal, a hint, or the frame of a click applied) and returns
+    the refusals."""
+    at = json.loads(guest.evaluate(f"({LAST_PART})()"))["id"]
+    message = {"v": 2, "kind": "act", "action": action, "at": at}
+    before = guest.evaluate(FLOOD_SEND, [message, FLOOD])
+    guest.wait_for_function(ANSWERED, arg=[before, FLOOD])
+    return [
+        m["error"]
+        for m in map(json.loads, guest.evaluate(f"window.__rbReceived.slice({before})"))
+        if m["kind"] == "error"
+    ]
+
+
+LAST_PART = """() => window.__rbReceived.findLast((t) => JSON.parse(t).kind === "part")"""
+
+
+def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guard, http_server: str) -> None:
+    """No Return at 3, the host's own seat and two guests: a guest that sends FLOOD ヒント and act
+    messages in one burst, off its turn and on it, has all but a few refused at once (of the
+    host, never of Python); the host's game, its worker and the other guest play on, and the
+    flooding guest's own next move is applied with nothing timed out. Two copies of a pick that
+    stays legal once applied (`place:pick:…`), sent in one burst, apply once."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORDER)
+    host = context.new_page()
+    host.goto(http_server + "no-return.html?rb-transport=bc")
+    wait_settled(host)
+    links = invite(host, ["here", "friend", "friend"])
+    guests = [context.new_page() for _ in links]
+    for seat, guest, link in zip((1, 2), guests, links, strict=True):
+        assert paste(host, answer(guest, link)) == ""
+        connected(host, seat)
+    for guest in guests:
+        seated(guest)
+    devices = {0: host, 1: guests[0], 2: guests[1]}
+    rng = Rng(11)
+
+    def mover() -> int:
+        return int(host.get_attribute(SANDBOX, "data-rb-mover"))
+
+    for _ in bounded("a guest's turn with a placement", 100):
+        if mover() != 0 and "place" in true_state(host, "no-return").legal_actions():
+            break
+        play_moves(devices, host, rng, moves=1)
+    flooder, other = devices[mover()], devices[3 - mover()]
+    for guest in (other, flooder):  # off its turn, then on it
+        refusals = flood(guest, "place")
+        assert len([text for text in refusals if text in AT_ONCE]) >= FLOOD - 2 * RATE_BURST
+        assert not [text for text in refusals if "Python" in text or "応答" in text], set(refusals)
+    assert host.get_attribute(SANDBOX, "data-rb-state") == "ready", host.inner_text(SANDBOX)
+    assert "応答がありません" not in host.inner_text(SANDBOX)
+    assert play_moves(devices, host, rng, moves=6) == 6  # the flooder's own next move among them
+
+    # Two copies of one pick, in one burst: applied once (the second is a copy, or comes while the
+    # first is at the engine).
+    for _ in bounded("a pick that stays legal once made", 300):
+        state = true_state(host, "no-return")
+        assert state.current_player is not None, "the game ended before such a pick"
+        seat, legal = state.current_player, state.legal_actions()
+        lasting = [a for a in legal if a.startswith("place:pick:") and stays_legal(state, a)]
+        if seat != 0 and lasting:
+            break
+        if seat != 0 and "place" in legal and "place" in legal_buttons(devices[seat]):
+            press(devices[seat], host, "place")  # into the placement, where the picks are
+        else:
+            play_moves(devices, host, rng, moves=1)
+    guest, pick = devices[seat], lasting[0]
+    made = saved(host, "no-return")["log"]["actions"].count(pick)
+    at = json.loads(guest.evaluate(f"({LAST_PART})()"))["id"]
+    before = frames(host)
+    copy = json.dumps(
+        {"v": 2, "kind": "act", "action": pick, "at": at, "seq": guest.evaluate("window.__rbSeq()")}
+    )
+    guest.evaluate("text => { window.__rbSend(text); window.__rbSend(text); }", copy)
+    wait_settled(host, after=before)
+    guest.wait_for_function("t => window.__rbReceived.some((m) => JSON.parse(m).error === t)", arg=REPLAY)
+    assert saved(host, "no-return")["log"]["actions"].count(pick) == made + 1
+    assert play_moves(devices, host, rng, moves=4) == 4
+    context.close()
+
+
+def press(device: Page, host: Page, action: str) -> None:
+    """`action`'s button pressed on `device`; both it and the host show the frame it made."""
+    before = {page: frames(page) for page in {host, device}}
+    device.locator(f'{BOARD} button[data-action="{action}"]').first.click()
+    for page, count in before.items():
+        wait_settled(page, after=count)
+
+
+def stays_legal(state: Any, action: str) -> bool:  # noqa: ANN401 (an engine State)
+    after = copy.deepcopy(state)
+    after.apply(action)
+    return action in after.legal_actions()
 
 
 RTC_TESTS = Path(__file__).with_name("table_rtc.py")

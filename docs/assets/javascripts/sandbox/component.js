@@ -537,7 +537,7 @@ export function mountSandbox(el) {
       start: (seats, host) =>
         request({ op: "open", log: freshLog(null, seats.length), seats, table: { host } }),
       act: (seat, action) => guestRequest({ op: "guest_act", seat, action }),
-      hint: (seat) => call({ op: "guest_hint", seat }).catch((err) => ({ ok: false, error: err.message })),
+      hint: (seat) => call({ op: "guest_hint", seat }), // a failure is the host's to show: host.js tells the guest
       reseat: (seat) => request({ op: "seats", seats: frame.seats.map((kind, i) => (i === seat ? defaultBot() : kind)) }),
       present(seats) {
         const back = frame?.table && seats.filter((seat) => frame.seats[seat] !== "human");
@@ -561,9 +561,10 @@ export function mountSandbox(el) {
 
   const defaultBot = () => entry.default_seats[frame.players].find((kind) => kind !== "human");
 
-  /** A guest's click: the engine's refusal goes back to the guest, a new frame to everyone. */
+  /** A guest's click: the engine's refusal goes back to the guest, a new frame to everyone (a
+   * failed call rejects: the host's page says why, host.js tells the guest in its own words). */
   async function guestRequest(payload) {
-    const reply = await call(payload).catch((err) => ({ ok: false, error: err.message }));
+    const reply = await call(payload);
     if (reply.ok && active) play(async () => reply);
     return reply;
   }

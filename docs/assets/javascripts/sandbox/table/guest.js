@@ -52,13 +52,15 @@ export async function joinTable(invitation, hooks) {
   const assemble = frameAssembler();
   let at = -1; // the id of the frame on screen
   let hinted = null; // settles the ヒント asked for, with the answer or null
+  let seq = 0; // the number of the last message sent: every message has its own
+  const send = (kind, fields) => connection.send(encode(kind, { ...fields, seq: ++seq }));
   connection.onClose(() => hooks.gone(GUEST_TEXT.gone));
   connection.onMessage((text) => {
     const { message, error } = checkFromHost(text);
     if (error) return hooks.error(error);
     if (message.kind === "welcome") {
       clearTimeout(timer);
-      connection.send(encode("hello", { token: invitation.token }));
+      send("hello", { token: invitation.token });
       return hooks.seated(message.name);
     }
     if (message.kind === "part") {
@@ -76,11 +78,11 @@ export async function joinTable(invitation, hooks) {
     if (message.kind === "error") hooks.error(message.error);
   });
   return {
-    act: (action) => connection.send(encode("act", { action, at })),
+    act: (action) => send("act", { action, at }),
     hint: () =>
       new Promise((resolve) => {
         hinted = resolve;
-        connection.send(encode("hint", { at }));
+        send("hint", { at });
       }),
     close: () => connection.close(),
   };

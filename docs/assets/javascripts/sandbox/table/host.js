@@ -3,9 +3,10 @@
 // sends each guest its own seat's frame and nothing else (and only when that frame changed: a step
 // of another seat that the guest cannot see sends it nothing, not even a sign that a step was
 // made), and passes a guest's click to the engine as that seat's (engine/table.py checks it as a
-// click). It knows no game.
+// click). No guest can hold the game up for the others: a seat has one request at the engine at a
+// time and a limited rate, and a copy of a message is refused (protocol.js). It knows no game.
 
-import { REFUSED, checkFromGuest, encode, frameParts } from "./protocol.js";
+import { RATE, REFUSED, checkFromGuest, encode, frameParts } from "./protocol.js";
 import { pack, randomId, unpack } from "./invite.js";
 import { CONNECT_MS, hostSide, transportKind } from "./transports.js";
 
@@ -28,7 +29,8 @@ export const HOST_TEXT = {
 /** `names`: the seats' names; `hooks`: {act(seat, action), hint(seat), notice(text), changed()}. */
 export function createHost(names, hooks) {
   const kind = transportKind();
-  const seats = new Map(); // seat -> {token, side, accepted, link, used, connection, frameId, sent, acted}
+  // seat -> {token, side, accepted, link, used, connection, frameId, sent, acted, seq, busy, tokens, filled}
+  const seats = new Map();
   let lastFrame = null;
   const handed = new BroadcastChannel(HANDED_ANSWERS);
   handed.addEventListener("message", ({ data }) => typeof data === "string" && hooks.notice(accept(data)));
@@ -61,7 +63,7 @@ export function createHost(names, hooks) {
   async function invite(seat) {
     seats.get(seat)?.side.cancel();
     const side = await hostSide(kind);
-    const entry = { token: randomId(), side, used: false, connection: null, frameId: 0, sent: null, acted: false };
+    const entry = { token: randomId(), side, used: false, connection: null, frameId: 0, sent: null, acted: false, seq: -1, busy: false, tokens: RATE.burst, filled: performance.now() };
     seats.set(seat, entry);
     const code = pack({ answer: false, seat, token: entry.token, ...side.offer });
     side.connected.then((connection) => bind(seat, entry, connection));
@@ -111,6 +113,8 @@ export function createHost(names, hooks) {
     const { message, error } = checkFromGuest(text);
     const refuse = (reason) => connection.send(encode("error", { error: reason }));
     if (error) return refuse(error);
+    if (message.seq <= entry.seq) return refuse(REFUSED.replay); // a copy, however soon after
+    entry.seq = message.seq;
     if (message.kind === "hello") {
       if (entry.used || message.token !== entry.token) return refuse(REFUSED.token);
       entry.used = true;
@@ -120,16 +124,47 @@ export function createHost(names, hooks) {
       return sendFrame(seat);
     }
     if (entry.connection !== connection) return refuse(REFUSED.notSeated);
+    if (entry.busy) return refuse(REFUSED.busy);
+    if (!takeToken(entry)) return refuse(REFUSED.tooFast);
     if (message.at !== entry.frameId) return refuse(REFUSED.stale);
+    entry.busy = true;
+    const done = () => (entry.busy = false);
     if (message.kind === "act") {
       entry.acted = true; // its phone waits for the frame the click makes, even one it has
-      return hooks.act(seat, message.action).then((reply) => {
-        if (reply.ok) return;
-        entry.acted = false; // refused: no frame comes of it
-        refuse(reply.error);
-      });
+      return hooks.act(seat, message.action).then(
+        (reply) => {
+          done();
+          if (reply.ok) return;
+          entry.acted = false; // refused: no frame comes of it
+          refuse(fromEngine(reply));
+        },
+        () => {
+          done();
+          entry.acted = false;
+          refuse(REFUSED.hostStopped); // the host's own screen says why
+        },
+      );
     }
-    return hooks.hint(seat).then((reply) => connection.send(reply.ok ? encode("hint", { hint: reply.hint }) : encode("error", { error: reply.error })));
+    return hooks.hint(seat).then(
+      (reply) => {
+        done();
+        connection.send(reply.ok ? encode("hint", { hint: reply.hint }) : encode("error", { error: fromEngine(reply) }));
+      },
+      () => {
+        done();
+        refuse(REFUSED.hostStopped);
+      },
+    );
+  }
+
+  /** One of the seat's RATE tokens, if it has one left (they come back at RATE.perSecond). */
+  function takeToken(entry) {
+    const now = performance.now();
+    entry.tokens = Math.min(RATE.burst, entry.tokens + ((now - entry.filled) / 1000) * RATE.perSecond);
+    entry.filled = now;
+    if (entry.tokens < 1) return false;
+    entry.tokens -= 1;
+    return true;
   }
 
   return {
@@ -155,6 +190,10 @@ export function createHost(names, hooks) {
     },
   };
 }
+
+/** The engine's refusal as a guest may read it: an unexpected error is the host's, not a rule's
+ * (its own message speaks of 新しいゲーム, which only the host has). */
+const fromEngine = (reply) => (reply.bug ? REFUSED.hostBug : reply.error);
 
 /** This page was opened by an answer's link on the host's device (its camera app read the
  * guest's QR code): hand the answer to the game's tab. Returns what to say, or null. */
