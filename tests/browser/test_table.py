@@ -342,6 +342,88 @@ def stays_legal(state: Any, action: str) -> bool:  # noqa: ANN401 (an engine Sta
     return action in after.legal_actions()
 
 
+DEVICE_STUBS = """(() => {
+  // navigator.wakeLock and navigator.vibrate that record their calls, and a page the test can hide
+  // and show again (a hidden page loses its wake lock, as in a browser).
+  const calls = (window.__rbCalls = { locks: [], vibrate: [] });
+  const wakeLock = {
+    request: async (type) => {
+      const lock = { type, released: false, release: async () => void (lock.released = true) };
+      calls.locks.push(lock);
+      return lock;
+    },
+  };
+  Object.defineProperty(navigator, "wakeLock", { configurable: true, value: wakeLock });
+  const vibrate = (ms) => calls.vibrate.push(ms) > 0;
+  Object.defineProperty(navigator, "vibrate", { configurable: true, value: vibrate });
+  let hidden = false;
+  const visibility = () => (hidden ? "hidden" : "visible");
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: visibility });
+  window.__rbHide = (on) => {
+    hidden = on;
+    if (on) for (const lock of calls.locks) lock.released = true;
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+})()"""
+YOUR_TURN = "あなたの番"
+
+
+def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard, http_server: str) -> None:
+    """Herrlof at 2, the host's seat and a guest: both hold a screen wake lock during the table
+    game; the guest's page hidden and shown again asks for it again; when the guest's seat becomes
+    to move its phone vibrates, its title says あなたの番 and its sandbox is marked, and all that
+    ends with its turn; once the reader turns the vibration off, the next turn does not vibrate."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORDER)
+    context.add_init_script(DEVICE_STUBS)
+    host = context.new_page()
+    host.goto(http_server + "herrlof.html?rb-transport=bc")
+    wait_settled(host)
+    [link] = invite(host, ["here", "friend"])
+    guest = context.new_page()
+    assert paste(host, answer(guest, link)) == ""
+    connected(host, 1)
+    seated(guest)
+    devices = {0: host, 1: guest}
+    rng = Rng(7)
+    locks = "window.__rbCalls.locks.filter((lock) => !lock.released).length"
+    for page in devices.values():
+        page.wait_for_function(f"{locks} === 1")
+
+    def until_to_move(seat: int) -> None:
+        for _ in bounded(f"seat {seat + 1} to move", 100):
+            if int(host.get_attribute(SANDBOX, "data-rb-mover")) == seat:
+                return
+            play_moves(devices, host, rng, moves=1)
+
+    title = host.evaluate("document.title")
+    until_to_move(0)
+    assert (
+        guest.evaluate("document.title") == title
+        and guest.get_attribute(SANDBOX, "data-rb-your-turn") is None
+    )
+    buzzed = guest.evaluate("window.__rbCalls.vibrate.length")
+    until_to_move(1)
+    assert guest.evaluate("window.__rbCalls.vibrate.length") == buzzed + 1
+    assert guest.evaluate("document.title") == f"{YOUR_TURN} – {title}"
+    assert guest.get_attribute(SANDBOX, "data-rb-your-turn") == ""
+    assert host.evaluate("document.title") == title
+
+    guest.evaluate("window.__rbHide(true)")
+    assert guest.evaluate(locks) == 0
+    guest.evaluate("window.__rbHide(false)")
+    guest.wait_for_function(f"{locks} === 1")
+
+    guest.get_by_label("自分の番で振動する").uncheck()
+    buzzed = guest.evaluate("window.__rbCalls.vibrate.length")
+    until_to_move(0)
+    assert guest.evaluate("document.title") == title
+    until_to_move(1)
+    assert guest.evaluate("document.title") == f"{YOUR_TURN} – {title}"
+    assert guest.evaluate("window.__rbCalls.vibrate.length") == buzzed
+    context.close()
+
+
 RTC_TESTS = Path(__file__).with_name("table_rtc.py")
 
 

@@ -12,6 +12,7 @@ import { createHint } from "./hint.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
 import { createReview } from "./review.js";
 import { dropFragment, sharedEntry, shareUrl } from "./share.js";
+import { keepAwake, turnSignal } from "./table/awake.js";
 import { GUEST_TEXT, invitationHere, joinTable } from "./table/guest.js";
 import { handAnswerOver } from "./table/host.js";
 import { createGuestPanel, createTablePanel } from "./table/panel.js";
@@ -533,7 +534,11 @@ export function mountSandbox(el) {
 
   function openTable() {
     if (table || !entry) return;
+    const awake = keepAwake(tableNotice);
+    const turn = turnSignal(el);
     table = createTablePanel(entry, {
+      turn,
+      awake,
       start: (seats, host) =>
         request({ op: "open", log: freshLog(null, seats.length), seats, table: { host } }),
       act: (seat, action) => guestRequest({ op: "guest_act", seat, action }),
@@ -543,12 +548,17 @@ export function mountSandbox(el) {
         const back = frame?.table && seats.filter((seat) => frame.seats[seat] !== "human");
         if (back?.length) request({ op: "seats", seats: frame.seats.map((kind, i) => (back.includes(i) ? "human" : kind)) });
       },
-      notice: (text) => (ui.alert.textContent = text),
+      notice: tableNotice,
       close: closeTable,
     });
     ui.board.before(table.root);
     el.dataset.rbTable = ""; // offline.js holds an update's reload while friends' phones are paired
     setState(el.dataset.rbState);
+  }
+
+  /** What the table says of itself: who came or left, what to do (a status, not an error). */
+  function tableNotice(text) {
+    ui.alert.textContent = text;
   }
 
   function closeTable() {
@@ -571,7 +581,8 @@ export function mountSandbox(el) {
 
   /** A guest's page: answer the invitation, then show what the host sends. */
   async function startGuest() {
-    const panel = createGuestPanel(GUEST_TEXT);
+    const turn = turnSignal(el);
+    const panel = createGuestPanel(GUEST_TEXT, turn.toggle);
     ui.board.before(panel.root);
     el.dataset.rbGuest = "";
     ui.progress.hidden = true;
@@ -585,13 +596,21 @@ export function mountSandbox(el) {
           el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone: the sandbox in view
           panel.answer(code, link);
         },
-        seated: (name) => panel.seated(GUEST_TEXT.seated(name)),
+        seated(name) {
+          panel.seated(GUEST_TEXT.seated(name));
+          const awake = keepAwake(tableNotice);
+          signal.addEventListener("abort", () => {
+            awake.release();
+            turn.stop();
+          });
+        },
         frame(next) {
+          turn.update(next);
           if (awaitingFrame) awaitingFrame(next);
           else play(async () => next);
           awaitingFrame = null;
         },
-        notice: (text) => (ui.alert.textContent = text),
+        notice: tableNotice,
         error(text) {
           ui.alert.textContent = text;
           if (el.dataset.rbState === "busy") setState("ready");

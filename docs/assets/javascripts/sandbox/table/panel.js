@@ -36,9 +36,9 @@ export const TABLE_TEXT = {
   start: "全員そろいました。ゲームを始めます。",
 };
 
-/** The host's panel. `entry`: the game's catalog entry; `hooks`: {start(seats, host), act(seat,
- * action), hint(seat), reseat(seat), present(seats), notice(text), close()}. Returns {root, resume(frame), relay(frame),
- * teardown()}. */
+/** The host's panel. `entry`: the game's catalog entry; `hooks`: {turn (awake.js turnSignal),
+ * awake (keepAwake's), start(seats, host), act(seat, action), hint(seat), reseat(seat),
+ * present(seats), notice(text), close()}. Returns {root, resume(frame), relay(frame), teardown()}. */
 export function createTablePanel(entry, hooks) {
   const root = h("section", { className: "rb-table", ariaLabel: TABLE_TEXT.title });
   let host = null;
@@ -67,7 +67,7 @@ export function createTablePanel(entry, hooks) {
   const roster = h("ul", { className: "rb-table-roster" });
   const note = h("p", { className: "rb-table-note", role: "status" });
   const setup = h("div", { className: "rb-table-setup" }, h("label", {}, "人数", players), seatBox, inviteButton, cancelButton);
-  root.append(h("h3", { textContent: TABLE_TEXT.title }), h("p", { textContent: TABLE_TEXT.about }), setup, roster, cards, pasteBox, note);
+  root.append(h("h3", { textContent: TABLE_TEXT.title }), h("p", { textContent: TABLE_TEXT.about }), setup, roster, cards, pasteBox, note, hooks.turn.toggle);
 
   function seatChoices(count) {
     const kinds = [
@@ -209,19 +209,24 @@ export function createTablePanel(entry, hooks) {
       host.relay(frame); // what a guest that rejoins is sent first
       showRoster();
     },
-    relay: (frame) => host?.relay(frame),
+    relay(frame) {
+      if (frame.table) hooks.turn.update(frame);
+      host?.relay(frame);
+    },
     teardown() {
       endScan();
       host?.close();
+      hooks.awake.release();
+      hooks.turn.stop();
     },
   };
 }
 
 export { HOST_TEXT };
 
-/** A guest's panel: its answer for the host to read, then who it sits as. Returns {root,
- * answer(code, link), say(text)}. */
-export function createGuestPanel(text) {
+/** A guest's panel: its answer for the host to read, then who it sits as, with `buzz` (the
+ * vibration's checkbox) once seated. Returns {root, answer(code, link), seated(line), say(text)}. */
+export function createGuestPanel(text, buzz) {
   const code = h("textarea", { rows: 3, readOnly: true, className: "rb-table-code", ariaLabel: text.answerLabel });
   const picture = h("div", { className: "rb-table-qr" });
   const copy = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.copy });
@@ -243,6 +248,7 @@ export function createGuestPanel(text) {
     seated(line) {
       answerBox.hidden = true;
       status.textContent = line;
+      root.append(buzz);
     },
     say: (line) => (status.textContent = line),
   };
