@@ -129,6 +129,12 @@ class State(ABC):
     @abstractmethod
     def is_over(self) -> bool: ...
 
+    def chosen_at_once(self) -> bool:
+        """Whether the decision now is one that every seat makes at the same time, face down, at
+        a real table (bids written in secret), though the sandbox takes it one seat after another:
+        a table of phones says so (engine/table.py). False unless a game has such a phase."""
+        return False
+
     @abstractmethod
     def scores(self) -> list[int]:
         """One score per seat; `info.lower_wins` says which way they point."""

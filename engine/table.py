@@ -23,6 +23,8 @@ from engine.session import HUMAN, Session
 NO_UNDO = "みんなのスマホで遊んでいるあいだは「一手戻す」は使えません。"
 NO_HINT = "今はヒントを出せません。"
 NOT_YOUR_TURN = "今はあなたの手番ではありません。"
+AT_ONCE = "（卓では全員が同時に選びます。ここでは1人ずつ、伏せたまま）"
+"""Added to the status line while a choice made at once at a real table is taken seat by seat."""
 WAITING = "wait"
 """`next` of a frame whose viewer is not to move while another device's human is."""
 GUEST_FRAME_KEYS = ("ok", "html", "status", "next", "mover", "lines")
@@ -109,6 +111,8 @@ class TableSession(Session):
             self.viewer = self.host
         frame["viewer"] = viewer
         frame["can_undo"] = False
+        if self.state.chosen_at_once():
+            frame["status"] += AT_ONCE
         frame["reviewable"] = frame["reviewable"] and viewer == self.host
         return frame
 

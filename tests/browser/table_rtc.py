@@ -224,7 +224,7 @@ def test_a_table_over_data_channels_survives_the_host_reloading(
     again = guest_context.new_page()
     answer(again, link)
     write_qr_video(again.inner_html(f"{TABLE} .rb-table-qr"), camera_file)
-    host.locator(TABLE).get_by_role("button", name="カメラで答えを読み取る").click()
+    host.locator(TABLE).get_by_role("button", name="カメラで返事を読み取る").click()
     connected(host, 1)
     assert host.locator(f"{TABLE} video").is_hidden()  # the camera stops once it read an answer
     seated(again)

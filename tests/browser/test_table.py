@@ -58,7 +58,7 @@ AT_ONCE = {  # what a flood is refused with at once, before anything reaches the
 }
 FLOOD = 500
 RATE_BURST = 20  # table/protocol.js RATE.burst
-UNREACHABLE = "プレイヤー3さんの端末とつながりませんでした。"
+UNREACHABLE = "プレイヤー3の席のスマホとつながりませんでした。"
 RECORD_NOTICES = """() => {
   // Every text the host's alert line shows (a later click clears it).
   const alert = document.querySelector(".rb-alert");
@@ -165,7 +165,7 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     left = guests[1]
     left_frames = received_frames(left)
     left.close()
-    gone = "プレイヤー3さんの接続が切れました。"
+    gone = "プレイヤー3の席の接続が切れました。"
     for page in (host, guests[0]):
         page.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
 

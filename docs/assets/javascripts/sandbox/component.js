@@ -594,7 +594,8 @@ export function mountSandbox(el) {
       guest = await joinTable(invitation, {
         answer(code, link) {
           el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone: the sandbox in view
-          panel.answer(code, link);
+          const page = document.querySelector(".md-content h1")?.firstChild?.textContent ?? document.title;
+          panel.answer(code, link, GUEST_TEXT.joining(page.trim(), invitation.seat));
         },
         seated(name) {
           panel.seated(GUEST_TEXT.seated(name));

@@ -10,8 +10,9 @@ export const TABLE_TEXT = {
   open: "みんなのスマホで遊ぶ",
   title: "みんなのスマホで遊ぶ",
   about:
-    "この端末がゲームを進め、友だちはそれぞれのスマホで自分の手札だけを見て遊びます（同じWi-Fiで）。" +
-    "この端末は全員のカードを持つ親の役です。この遊び方では「一手戻す」は使えません。",
+    "この端末がゲームを進め、友だちはそれぞれのスマホで自分の手の内だけを見て遊びます（同じWi-Fiで）。" +
+    "全員の手の内はゲームを進めるこの端末の中にありますが、この端末の画面に出るのは、この端末の席から見えるもの" +
+    "（席がなければ全員に見えるもの）だけです。この遊び方では「一手戻す」は使えません。",
   here: "この端末",
   friend: "友だちのスマホ",
   invite: "招待を作る",
@@ -22,12 +23,12 @@ export const TABLE_TEXT = {
   copied: "コピーしました。",
   share: "送る",
   link: (name) => `${name}への招待リンク`,
-  pasteLabel: "ゲストの答えのコード（貼り付け）",
+  pasteLabel: "友だちのスマホに出た返事のコード（貼り付け）",
   qr: (name) => `${name}への招待のQRコード`,
-  answerQr: "答えのQRコード",
-  scanStart: "カメラで答えを読み取る",
+  answerQr: "返事のQRコード",
+  scanStart: "カメラで返事を読み取る",
   scanStop: "カメラを止める",
-  scanFailed: "カメラを使えませんでした。答えのコードを貼り付けてください。",
+  scanFailed: "カメラを使えませんでした。返事のコードを貼り付けてください。",
   inviteHow: "友だちのスマホのカメラでQRコードを読み取ってもらうか、リンクを送ってください。",
   connect: "つなぐ",
   waiting: "待っています",
@@ -225,12 +226,14 @@ export function createTablePanel(entry, hooks) {
 export { HOST_TEXT };
 
 /** A guest's panel: its answer for the host to read, then who it sits as, with `buzz` (the
- * vibration's checkbox) once seated. Returns {root, answer(code, link), seated(line), say(text)}. */
+ * vibration's checkbox) once seated. Returns {root, answer(code, link, where), seated(line),
+ * say(text)}. */
 export function createGuestPanel(text, buzz) {
   const code = h("textarea", { rows: 3, readOnly: true, className: "rb-table-code", ariaLabel: text.answerLabel });
   const picture = h("div", { className: "rb-table-qr" });
   const copy = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.copy });
-  const answerBox = h("div", { className: "rb-table-answer", hidden: true }, h("p", { textContent: text.answer }), picture, code, copy);
+  const joining = h("p", { className: "rb-table-joining" });
+  const answerBox = h("div", { className: "rb-table-answer", hidden: true }, joining, h("p", { textContent: text.answer }), picture, code, copy);
   const status = h("p", { className: "rb-table-note", role: "status", textContent: text.waiting });
   const root = h("section", { className: "rb-table rb-table-guest", ariaLabel: TABLE_TEXT.title }, h("h3", { textContent: TABLE_TEXT.title }), answerBox, status);
   copy.addEventListener("click", async () => {
@@ -240,7 +243,8 @@ export function createGuestPanel(text, buzz) {
   });
   return {
     root,
-    async answer(value, link) {
+    async answer(value, link, where) {
+      joining.textContent = where; // which game and seat this phone is joining
       code.value = value;
       answerBox.hidden = false;
       picture.replaceChildren(await qrCode(link, TABLE_TEXT.answerQr));
