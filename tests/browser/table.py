@@ -34,6 +34,7 @@ TABLE = f"{SANDBOX} .rb-table"
 CONNECT_MS = 30_000
 FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and its fields
     "welcome": {"seat", "name"},
+    "seat": {"seat", "name"},
     "part": {"id", "i", "n", "data"},
     "hint": {"hint"},
     "notice": {"text"},

@@ -424,6 +424,56 @@ def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard
     context.close()
 
 
+def test_one_more_game_on_the_same_phones(browser: Browser, guard: Guard, http_server: str) -> None:
+    """The Bottle Imp (one hand) at 3, the host's seat and two guests: a whole game, then the host's
+    「同じメンバーでもう1局」: a fresh game on the same connections, no new pairing, each phone told
+    its new seat (everyone one seat on), and that game played to its end by taps on the devices;
+    at each end every device shows the same score sheet and status line."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORDER)
+    host = context.new_page()
+    host.goto(http_server + "bottle-imp.html?rb-transport=bc")
+    wait_settled(host)
+    open_settings(host)
+    before = frames(host)
+    host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
+    wait_settled(host, after=before)
+    links = invite(host, ["here", "friend", "friend"])
+    guests = [context.new_page() for _ in links]
+    for seat, guest, link in zip((1, 2), guests, links, strict=True):
+        assert paste(host, answer(guest, link)) == ""
+        connected(host, seat)
+    for guest in guests:
+        seated(guest)
+    devices = {0: host, 1: guests[0], 2: guests[1]}
+    rng = Rng(12)
+    for round_ in range(2):
+        play_moves(devices, host, rng)
+        sheets = {seat: page.inner_text(f"{BOARD} .rb-sheet") for seat, page in devices.items()}
+        statuses = {seat: page.inner_text(f"{SANDBOX} .rb-status") for seat, page in devices.items()}
+        assert len(set(sheets.values())) == 1 and sheets[0].strip(), sheets
+        assert len(set(statuses.values())) == 1, statuses
+        if round_:
+            break
+        again = host.get_by_role("button", name="同じメンバーでもう1局")
+        before = {page: frames(page) for page in devices.values()}
+        again.click()
+        for page, count in before.items():
+            wait_settled(page, after=count)
+        assert saved(host, "bottle-imp")["log"]["actions"] == []
+        assert saved(host, "bottle-imp")["table"]["host"] == 1
+        devices = {(seat + 1) % 3: page for seat, page in devices.items()}  # everyone one seat on
+        for seat, page in devices.items():
+            if page is not host:
+                welcome = [
+                    m for m in map(json.loads, page.evaluate("window.__rbReceived")) if m["kind"] == "seat"
+                ]
+                assert [m["seat"] for m in welcome] == [seat]
+                connected(host, seat)
+        assert again.is_hidden()
+    context.close()
+
+
 RTC_TESTS = Path(__file__).with_name("table_rtc.py")
 
 

@@ -541,6 +541,12 @@ export function mountSandbox(el) {
       awake,
       start: (seats, host) =>
         request({ op: "open", log: freshLog(null, seats.length), seats, table: { host } }),
+      again: () =>
+        play(async () => {
+          const reply = await call({ op: "table_again" });
+          if (reply.ok) table.moved(reply.table.moved); // before the new frame goes to the phones
+          return reply;
+        }),
       act: (seat, action) => guestRequest({ op: "guest_act", seat, action }),
       hint: (seat) => call({ op: "guest_hint", seat }), // a failure is the host's to show: host.js tells the guest
       reseat: (seat) => request({ op: "seats", seats: frame.seats.map((kind, i) => (i === seat ? defaultBot() : kind)) }),
@@ -552,6 +558,7 @@ export function mountSandbox(el) {
       close: closeTable,
     });
     ui.board.before(table.root);
+    reviewButton.after(table.again);
     el.dataset.rbTable = ""; // offline.js holds an update's reload while friends' phones are paired
     setState(el.dataset.rbState);
   }
@@ -564,6 +571,7 @@ export function mountSandbox(el) {
   function closeTable() {
     table?.teardown();
     table?.root.remove();
+    table?.again.remove();
     table = null;
     delete el.dataset.rbTable;
     setState(el.dataset.rbState);
@@ -604,6 +612,10 @@ export function mountSandbox(el) {
             awake.release();
             turn.stop();
           });
+        },
+        moved(name) {
+          panel.say(GUEST_TEXT.moved(name));
+          tableNotice(GUEST_TEXT.moved(name));
         },
         frame(next) {
           turn.update(next);

@@ -14,6 +14,7 @@ export const GUEST_TEXT = {
   joining: (game, seat) => `${game}の${seat + 1}番目の席に入ります。`,
   waiting: "ホストの読み取りを待っています…（すぐに読み取ってもらってください。遅れてつながらないときは、ホストの「新しい招待を出す」からやり直せます）",
   seated: (name) => `${name}の席でつながりました。`,
+  moved: (name) => `もう1局：今度は${name}の席です。`,
   unreachable:
     "ホストの端末とつながりませんでした。同じWi-Fiにつないでいるか確かめてください。" +
     "だめなら、どちらかのスマホのテザリングにもう一方がつなぐか、1台で交代して遊んでください。",
@@ -34,8 +35,8 @@ export function invitationHere() {
   }
 }
 
-/** Answer `invitation`; `hooks`: {answer(code, link), seated(name), frame(frame), notice(text),
- * error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}, or null
+/** Answer `invitation`; `hooks`: {answer(code, link), seated(name), moved(name), frame(frame),
+ * notice(text), error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}, or null
  * when the connection failed before it opened (said through `gone`). */
 export async function joinTable(invitation, hooks) {
   const side = await guestSide(invitation);
@@ -74,6 +75,7 @@ export async function joinTable(invitation, hooks) {
       return;
     }
     if (message.kind === "notice") return hooks.notice(message.text);
+    if (message.kind === "seat") return hooks.moved(message.name);
     hinted?.(message.kind === "hint" ? message.hint : null);
     hinted = null;
     if (message.kind === "error") hooks.error(message.error);

@@ -29,7 +29,7 @@ export const HOST_TEXT = {
 /** `names`: the seats' names; `hooks`: {act(seat, action), hint(seat), notice(text), changed()}. */
 export function createHost(names, hooks) {
   const kind = transportKind();
-  // seat -> {token, side, accepted, link, used, connection, frameId, sent, acted, seq, busy, tokens, filled}
+  // seat -> {seat, token, side, accepted, link, used, connection, frameId, sent, acted, seq, busy, tokens, filled}
   const seats = new Map();
   let lastFrame = null;
   const handed = new BroadcastChannel(HANDED_ANSWERS);
@@ -63,10 +63,10 @@ export function createHost(names, hooks) {
   async function invite(seat) {
     seats.get(seat)?.side.cancel();
     const side = await hostSide(kind);
-    const entry = { token: randomId(), side, used: false, connection: null, frameId: 0, sent: null, acted: false, seq: -1, busy: false, tokens: RATE.burst, filled: performance.now() };
+    const entry = { seat, token: randomId(), side, used: false, connection: null, frameId: 0, sent: null, acted: false, seq: -1, busy: false, tokens: RATE.burst, filled: performance.now() };
     seats.set(seat, entry);
     const code = pack({ answer: false, seat, token: entry.token, ...side.offer });
-    side.connected.then((connection) => bind(seat, entry, connection));
+    side.connected.then((connection) => bind(entry, connection));
     return { code, link: location.href.split("#")[0] + JOIN_PREFIX + code };
   }
 
@@ -83,33 +83,34 @@ export function createHost(names, hooks) {
     if (!answer.answer || !entry || entry.token !== answer.token || entry.used || entry.accepted) return HOST_TEXT.notInvited;
     entry.accepted = true;
     Promise.resolve(entry.side.accept(answer)).catch(() => hooks.changed());
-    setTimeout(() => giveUp(answer.seat, entry), CONNECT_MS); // the clock starts once both sides have what they need
+    setTimeout(() => giveUp(entry), CONNECT_MS); // the clock starts once both sides have what they need
     return "";
   }
 
   /** The seat's guest has not said hello in time (no way through, or an answer too late): say
    * what to try; the seat waits for a new invitation, the game goes on. */
-  function giveUp(seat, entry) {
-    if (seats.get(seat) !== entry || entry.used) return; // connected, or a newer invitation
+  function giveUp(entry) {
+    if (seats.get(entry.seat) !== entry || entry.used) return; // connected, or a newer invitation
     entry.side.cancel();
     entry.link?.close();
-    hooks.notice(HOST_TEXT.unreachable(name(seat)));
+    hooks.notice(HOST_TEXT.unreachable(name(entry.seat)));
   }
 
-  function bind(seat, entry, connection) {
-    if (seats.get(seat) !== entry) return connection.close(); // a newer invitation replaced it
+  function bind(entry, connection) {
+    if (seats.get(entry.seat) !== entry) return connection.close(); // a newer invitation replaced it
     entry.link = connection; // the connection before its hello
-    connection.onMessage((text) => onMessage(seat, entry, connection, text));
+    connection.onMessage((text) => onMessage(entry, connection, text));
     connection.onClose(() => {
       if (entry.connection !== connection) return;
       entry.connection = null;
       hooks.changed();
-      tellAll(HOST_TEXT.left(name(seat)));
+      tellAll(HOST_TEXT.left(name(entry.seat)));
     });
-    connection.send(encode("welcome", { seat, name: name(seat) }));
+    connection.send(encode("welcome", { seat: entry.seat, name: name(entry.seat) }));
   }
 
-  function onMessage(seat, entry, connection, text) {
+  function onMessage(entry, connection, text) {
+    const seat = entry.seat; // where the connection's player sits now (もう1局 may move it)
     const { message, error } = checkFromGuest(text);
     const refuse = (reason) => connection.send(encode("error", { error: reason }));
     if (error) return refuse(error);
@@ -174,6 +175,16 @@ export function createHost(names, hooks) {
     connected,
     /** Every friend's seat has its phone. */
     full: (friends) => friends.every(connected),
+    /** もう1局: each phone follows its player to the seat `moved[seat]`, and its guest is told. */
+    moveSeats(moved) {
+      const entries = [...seats.values()];
+      seats.clear();
+      for (const entry of entries) {
+        entry.seat = moved[entry.seat];
+        seats.set(entry.seat, entry);
+        entry.connection?.send(encode("seat", { seat: entry.seat, name: name(entry.seat) }));
+      }
+    },
     /** The host's new frame: each guest gets its own seat's. */
     relay(frame) {
       if (!frame.table) return;

@@ -35,11 +35,13 @@ export const TABLE_TEXT = {
   connected: "つながりました",
   making: "招待を作っています…",
   start: "全員そろいました。ゲームを始めます。",
+  again: "同じメンバーでもう1局",
 };
 
 /** The host's panel. `entry`: the game's catalog entry; `hooks`: {turn (awake.js turnSignal),
- * awake (keepAwake's), start(seats, host), act(seat, action), hint(seat), reseat(seat),
- * present(seats), notice(text), close()}. Returns {root, resume(frame), relay(frame), teardown()}. */
+ * awake (keepAwake's), start(seats, host), again(), act(seat, action), hint(seat), reseat(seat),
+ * present(seats), notice(text), close()}. Returns {root, again: もう1局's button (the shell puts
+ * it by the status line), resume(frame), relay(frame), moved(moved), teardown()}. */
 export function createTablePanel(entry, hooks) {
   const root = h("section", { className: "rb-table", ariaLabel: TABLE_TEXT.title });
   let host = null;
@@ -65,6 +67,11 @@ export function createTablePanel(entry, hooks) {
     video,
   );
   let stopScan = null;
+  const again = h("button", { type: "button", className: "md-button md-button--primary rb-table-again", textContent: TABLE_TEXT.again, hidden: true });
+  again.addEventListener("click", () => {
+    again.hidden = true;
+    hooks.again();
+  });
   const roster = h("ul", { className: "rb-table-roster" });
   const note = h("p", { className: "rb-table-note", role: "status" });
   const setup = h("div", { className: "rb-table-setup" }, h("label", {}, "人数", players), seatBox, inviteButton, cancelButton);
@@ -201,6 +208,7 @@ export function createTablePanel(entry, hooks) {
 
   return {
     root,
+    again,
     /** A table game resumed from the save (the host reloaded): every guest seat invited afresh. */
     resume(frame) {
       setup.hidden = true;
@@ -212,7 +220,14 @@ export function createTablePanel(entry, hooks) {
     },
     relay(frame) {
       if (frame.table) hooks.turn.update(frame);
+      again.hidden = !(frame.table && frame.next === "over"); // the same phones, the next game
       host?.relay(frame);
+    },
+    /** もう1局 began: each friend's phone follows its player to the seat `moved` says. */
+    moved(moved) {
+      friends = friends.map((seat) => moved[seat]);
+      host.moveSeats(moved);
+      showRoster();
     },
     teardown() {
       endScan();

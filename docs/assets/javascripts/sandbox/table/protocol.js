@@ -9,6 +9,7 @@
 // Host → guest:  {v, kind: "welcome", seat, name}    the seat is this connection's
 //                {v, kind: "part", id, i, n, data}   piece i of n of a frame's JSON (frames of a
 //                                                     board with pictures outgrow one message)
+//                {v, kind: "seat", seat, name}       もう1局: the seat this connection's player moved to
 //                {v, kind: "hint", hint}             the answer to this guest's ヒント
 //                {v, kind: "notice", text}           who left or came back, for every device
 //                {v, kind: "error", error}           a refusal, in Japanese; nothing was applied
@@ -53,6 +54,7 @@ const FROM_GUEST = {
 };
 const FROM_HOST = {
   welcome: { seat: COUNT, name: STRING(100) },
+  seat: { seat: COUNT, name: STRING(100) },
   part: { id: COUNT, i: COUNT, n: (n) => COUNT(n) && n >= 1 && n <= MAX_PARTS, data: STRING(PART_CHARS) },
   hint: { hint: (value) => value !== null && typeof value === "object" },
   notice: { text: STRING(500) },
