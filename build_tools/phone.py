@@ -99,7 +99,8 @@ UNSEEN = """() => {
   return problems;
 }"""
 
-# The reader's choices now, each once: the pieces a finger can press (seen, see UNSEEN).
+# The reader's choices now, each once, with the point a finger taps: the centre of a piece of it
+# that is the topmost thing there.
 PRESSABLE = """() => {
   const board = document.querySelector(".rb-sandbox .rb-board");
   const found = new Map();
@@ -108,9 +109,9 @@ PRESSABLE = """() => {
     const r = node.getBoundingClientRect();
     const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
     const top = r.width && r.height ? document.elementFromPoint(x, y) : null;
-    if (top && (top === node || node.contains(top))) found.set(node.dataset.action, true);
+    if (top && (top === node || node.contains(top))) found.set(node.dataset.action, [x, y]);
   }
-  return [...found.keys()].sort();
+  return [...found].sort();
 }"""
 
 # The reader's legal actions as the board offers them.
@@ -226,10 +227,14 @@ def play_by_taps(
         if at_decision:
             at_decision(page, decision)
         yield decision
-        pressable = page.evaluate(PRESSABLE) or actions
-        action = rng.choice(pressable)
+        pressable = page.evaluate(PRESSABLE)
         before = frames(page)
-        page.locator(f'{SANDBOX} .rb-board [data-action="{action}"]').first.tap()
+        if pressable:
+            _, (x, y) = rng.choice(pressable)
+            page.touchscreen.tap(x, y)
+        else:  # nothing a finger can reach (said in the decision's problems): go on all the same
+            piece = page.locator(f'{SANDBOX} .rb-board [data-action="{rng.choice(actions)}"]').first
+            piece.dispatch_event("click")
         wait_settled(page, before)
 
 

@@ -82,7 +82,8 @@ TOOLBAR_FOCUS = """() => {
   if (!row.contains(button)) return null;
   const r = button.getBoundingClientRect();
   const bar = document.querySelector(".rb-panel--open .rb-panel-bar").getBoundingClientRect();
-  return [button.textContent, r.left >= 0 && r.right <= innerWidth && r.top >= bar.bottom && r.bottom <= innerHeight];
+  const whole = r.left >= 0 && r.right <= innerWidth && r.top >= bar.bottom && r.bottom <= innerHeight;
+  return [button.textContent, whole];
 }"""
 
 

@@ -99,7 +99,7 @@ export function mountSandbox(el) {
   const refreshDocks = watchDocks(ui.board, signal);
   const screen = createScreen({ host: el, board: ui.board, signal });
   const coach = createCoach(onCoach, signal);
-  const hint = createHint(askHint);
+  const hint = createHint(askHint, (box, marked) => screen.keepClear(marked, box));
   const review = createReview({
     call: (payload) => ask("review", payload),
     showBoard: showReviewed,

@@ -10,12 +10,16 @@
 //   put back after every frame;
 // - the score sheets as a layer: 「得点表」 by the status line shows them over the table (narrow,
 //   while the game is on, they are out of the flow) and hides them again.
-// createScreen(...) -> { afterFrame, notify, setSeatNote, toggleSeat, notices, noticeLog, sheetButton }
+// - a layer (ヒント's details) kept clear of the piece it marks (`keepClear`).
+// createScreen(...) -> { afterFrame, notify, setSeatNote, toggleSeat, keepClear, notices, noticeLog,
+//   sheetButton }
 
 import { h } from "./ui.js";
 
 const NARROW_PX = 440; // keep equal to the container queries of sandbox.css and games.css
 const NOTICE_MS = 6000;
+const GAP_PX = 8; // between a layer and the piece it keeps clear of
+const MIN_LAYER_PX = 72; // a layer cut shorter would show no line of its own
 const TEXT = {
   sheet: "得点表",
   sheetClose: "得点表を閉じる",
@@ -117,6 +121,19 @@ export function createScreen({ host, board, signal }) {
     afterFrame();
   }
 
+  /** A layer under the status line (ヒント's details) must not lie over the piece it talks about:
+   * narrow, the layer is cut short above the piece (it scrolls within itself), and where even a
+   * short layer would cover it, the screen scrolls the piece down clear of it. */
+  function keepClear(piece, layer) {
+    if (!narrow() || !piece || layer.hidden) return;
+    const [p, l] = [piece.getBoundingClientRect(), layer.getBoundingClientRect()];
+    if (p.top >= l.bottom || p.bottom <= l.top) return;
+    const room = p.top - l.top - GAP_PX;
+    layer.style.maxHeight = `${Math.max(room, MIN_LAYER_PX)}px`;
+    const still = layer.getBoundingClientRect().bottom + GAP_PX - p.top;
+    if (still > 0) (host.closest(".rb-panel--open") ?? document.scrollingElement).scrollBy(0, -still);
+  }
+
   sheetButton.addEventListener("click", () => showSheets(host.dataset.rbLayer !== "sheet"), { signal });
   host.addEventListener(
     "keydown",
@@ -129,5 +146,5 @@ export function createScreen({ host, board, signal }) {
     { signal },
   );
   showSheets(false);
-  return { afterFrame, notify, setSeatNote, toggleSeat, notices, noticeLog, sheetButton };
+  return { afterFrame, notify, setSeatNote, toggleSeat, keepClear, notices, noticeLog, sheetButton };
 }
