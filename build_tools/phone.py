@@ -177,13 +177,8 @@ def open_game(page: Page, base: str, log: dict[str, Any], seats: list[str]) -> N
     """The game page with `log` opened through a share link, its sandbox open on the screen."""
     from tests.browser.helpers import share_fragment  # the one encoder of share links
 
-    target = f"{base}{log['game']}.html"
-    if page.url.split("#")[0] != target:
-        page.goto(target)
-        wait_settled(page)
-    before = frames(page)
-    page.evaluate("f => { location.hash = f }", share_fragment({"log": log, "seats": seats}))
-    wait_settled(page, before)
+    page.goto(f"{base}{log['game']}.html{share_fragment({'log': log, 'seats': seats})}")
+    settle_to_reader(page)
     fab = page.locator(".rb-play-fab")
     if fab.is_visible():
         fab.tap()
