@@ -276,7 +276,7 @@ CLAIMS = [
         "six", r"取ったカードをそのまま返してもよいので、取って手札が悪くなることはありません。", _take_back
     ),
     Claim("give back", r"取った(\S+?)をそのまま返すので、(\S+?)の手札は元どおりです。", _give_back),
-    Claim("give", r"(\S+?)を(\S+?)に渡し、取った(\S+?)は手元に残ります。", _give_other),
+    Claim("give", r"(\S+?)を(\S+?)に渡し、取った(\S+?)は手札に残ります。", _give_other),
     Claim("steal", r"奪えば、あなたのトリックは予想どおり(\d+)になります。", _steal),
     Claim("steal to", r"奪えば、あなたのトリックは(\d+)になります（予想(\d+)）。", _steal_to),
     Claim("pass", r"いまトリックが予想どおり(\d+)なので、奪わずにおけます。", _keep),

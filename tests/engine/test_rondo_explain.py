@@ -45,8 +45,13 @@ def _more(state: State, seen: dict[tuple, int]) -> int:
     return seen[key]
 
 
-def _continued(match: re.Match[str], _before: State, after: State, _action: str) -> bool:
-    return most(after) == int(match[1])
+def _continued(match: re.Match[str], before: State, after: State, _action: str) -> bool:
+    return bool(before._chain or before._target) and most(after) == int(match[1])  # type: ignore[attr-defined]
+
+
+def _started(match: re.Match[str], before: State, after: State, action: str) -> bool:
+    """Said of the chain's first space only."""
+    return action.startswith("go:") and not before._chain and most(after) == int(match[1])  # type: ignore[attr-defined]
 
 
 def _instead(match: re.Match[str], before: State, _after: State, _action: str) -> bool:
@@ -58,6 +63,7 @@ def _stops(match: re.Match[str], before: State, after: State, _action: str) -> b
 
 
 CLAIMS = [
+    Claim("start", r"このマスから置き始めると、この手番は最大(\d+)点になります。", _started),
     Claim("go-on", r"この手で続けると、この手番は最大(\d+)点になります。", _continued),
     Claim("draw", r"いまチップを置いても、この手番は最大(\d+)点です。", _instead),
     Claim("end", r"この先に置いても点は増えないので、(\d+)点で置き終えます。", _stops),
