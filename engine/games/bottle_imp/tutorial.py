@@ -149,8 +149,8 @@ FIRST_STEPS = (
         holds=lambda s: s.players == 3 and _bottle(s) == (None, 19) and _view(s)["stage"] == "passing",
     ),
     Step(
-        say="配ってから手札が尽きるまでが「ハンド」です。その終わりにボトルを持つ人は、"
-        "取ったコインが0点になり、19の下に伏せたカードの分を引かれます。",
+        say="配ってから手札が尽きるまでが「ハンド」です。終わりにボトルを持つ人は、"
+        "取ったコインが0点になり、19の下に伏せたカードのコインを引かれます。",
         rule="overview",
         holds=lambda s: _bottle(s) == (None, 19) and _view(s)["stage"] == "passing",
     ),
@@ -207,8 +207,8 @@ FIRST_STEPS = (
         point=("bi-card-2",),
     ),
     Step(
-        say="最初のトリックは、ディーラー（プレイヤー3）の左隣のあなたがリード（最初の1枚を出すこと）します。"
-        "リードはどのカードでもかまいません。",
+        say="最初のトリックは、ディーラー（配った人。今回はプレイヤー3）の左隣のあなたが"
+        "リード（最初の1枚を出すこと）します。どのカードでもかまいません。",
         rule="playing",
         holds=_first_lead,
     ),
@@ -230,7 +230,7 @@ FIRST_STEPS = (
         point=("bi-last",),
     ),
     Step(
-        say="プレイヤー3が次のトリックに青20をリードしました。リードと同じ色を持っていれば、"
+        say="トリックを取ったプレイヤー3が、次に青20をリードしました。リードと同じ色を持っていれば、"
         "その色を出さなければなりません。",
         rule="following",
         holds=_blue_led,
@@ -290,7 +290,8 @@ FIRST_STEPS = (
         holds=_yellow_7_led,
     ),
     Step(
-        say="7は値段11より小さいので、さらに小さい青6なら、ボトルを受け取らずに手放せます。青6を押しましょう。",
+        say="7は値段11より小さいので、さらに小さい青6を出せば、ボトルを受け取らずに青6を手放せます。"
+        "青6を押しましょう。",
         rule="following",
         holds=_yellow_7_led,
         play=("play:6",),
@@ -386,8 +387,8 @@ FIRST_GAME = Tutorial(
 
 TWO_STEPS = (
     Step(
-        say="2人で遊ぶときの違いを、最初のトリックまで見ていきます。2人には、手札12枚のほかに"
-        "公開札を6枚ずつ配ります。",
+        say="2人で遊ぶときの違いを、最初のトリックまで見ていきます。2人のときは、各自に手札12枚と"
+        "公開札6枚を配ります。",
         rule="two-players",
         holds=lambda s: (
             s.players == 2
@@ -443,7 +444,8 @@ TWO_STEPS = (
         holds=lambda s: s.current_player == READER and _trick(s) == [] and 33 in _hand(s),
     ),
     Step(
-        say="値段19より大きい赤33なら、ボトルを受け取りません。手札の赤33を押して、リードしましょう。",
+        say="赤33は値段19より大きいので、この1枚でボトルを受け取ることはありません。"
+        "手札の赤33を押して、リードしましょう。",
         rule="two-players",
         holds=lambda s: s.current_player == READER and _trick(s) == [] and 33 in _hand(s),
         play=("play:33",),
@@ -461,7 +463,7 @@ TWO_STEPS = (
     ),
     Step(
         say="値段19より小さいカードのうち最大の16で、相手が勝ってボトルを受け取りました。"
-        "勝ち負けと得点計算は3人と同じ、1ハンドは8トリックです。",
+        "勝ち負けと得点計算は3〜4人と同じ、1ハンドは8トリックです。",
         rule="winning",
         holds=lambda s: _took(s, OPPONENT, 16) and _bottle(s) == (OPPONENT, 16),
     ),
