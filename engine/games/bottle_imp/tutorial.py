@@ -158,6 +158,7 @@ FIRST_STEPS = (
         say="3人に12枚ずつ配りました。今回は1ハンドだけの勝負です。中央の19のカードに立っているのが"
         "ボトルで、値段は19、持ち主はまだいません。",
         rule="setup",
+        shows=("値段 19",),
         holds=lambda s: len(_hand(s)) == 12 and _bottle(s) == (None, 19) and _view(s)["target"] == ONE_HAND,
         point=("bi-price",),
     ),
@@ -225,6 +226,7 @@ FIRST_STEPS = (
         say="値段より小さいカードが出たら、その中でいちばん大きいカードが勝ちます。"
         "14と16のうち、16のプレイヤー3が勝ってボトルを受け取り、値段は16です。",
         rule="winning",
+        shows=("値段 16",),
         holds=lambda s: _took(s, RIGHT, 16) and _bottle(s) == (RIGHT, 16),
         then=("play:20",),
         point=("bi-last",),
@@ -263,6 +265,7 @@ FIRST_STEPS = (
     Step(
         say="12・3・15はどれも値段16より小さく、いちばん大きい15が勝ちました。ボトルはあなたに移り、値段は15です。",
         rule="winning",
+        shows=("値段 15",),
         holds=lambda s: _took(s, READER, 15) and _bottle(s) == (READER, 15) and _trick(s) == [],
         point=("bi-price", "bi-last"),
     ),
@@ -335,12 +338,14 @@ FIRST_STEPS = (
     Step(
         say="手札がなくなり、ハンドが終わりました。インプのトリックを表に返すと、黄1・黄2・黄28で、コインは8枚です。",
         rule="scoring",
+        shows=("インプのトリック: 3枚（表に返した）",),
         holds=lambda s: s.is_over() and _view(s)["results"][-1]["imp"] == [1, 2, 28],
         point=("bi-card-1", "bi-card-2", "bi-card-28"),
     ),
     Step(
         say="ボトルを持つプレイヤー2は、取ったカードのコインを1枚も数えず、インプのトリックの8を引かれて−8点です。",
         rule="scoring",
+        shows=("ボトルはプレイヤー2（値段7）", "プレイヤー2 −8点"),
         holds=lambda s: _view(s)["results"][-1]["holder"] == LEFT and s.scores()[LEFT] == -8,
         point=("bi-hand-result",),
     ),
@@ -348,6 +353,7 @@ FIRST_STEPS = (
         say="ボトルを持っていない人は、取ったカードのコインがそのまま得点です。1ハンドだけの今回は、"
         "10点のあなたの勝ちです。",
         rule="ending",
+        shows=("プレイヤー1 10 +10",),
         holds=lambda s: s.winners() == [READER] and s.scores()[READER] == 10,
         point=("bi-hand-result",),
     ),
@@ -430,6 +436,7 @@ TWO_STEPS = (
     Step(
         say="あなたの公開札には、相手から黄22が加わりました。これで手札は9枚、公開札は7枚、インプのトリックは4枚です。",
         rule="two-players",
+        shows=("インプのトリック: 4枚", "公開札: 7枚"),
         holds=lambda s: (
             _view(s)["seats"][READER]["open"] == [3, 9, 13, 22, 24, 27, 28]
             and len(_hand(s)) == 9

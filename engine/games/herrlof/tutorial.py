@@ -170,6 +170,7 @@ FIRST_STEPS = (
         say="山札の一番上を表にして横に置いたカードが、切り札表示です。その色が切り札"
         "（ほかの色より強い色）で、いまは緑■です。",
         rule="setup",
+        shows=("切り札 緑■",),
         holds=lambda s: _view(s)["indicator"] == ["G5"] and _view(s)["trump"] == "G",
         point=("hl-indicator",),
     ),
@@ -400,11 +401,13 @@ FIRST_STEPS = (
         say="予想が公開されました。あなたは予想5で5トリック。1トリック1点の5点、的中の10点、"
         "3〜5トリックの5点で20点です。",
         rule="scoring",
+        shows=("予想5・5トリック", "= 20点"),
         holds=_round_over,
     ),
     Step(
         say="プレイヤー2は予想3で2トリックだったので、取ったトリックの2点だけです。",
         rule="scoring",
+        shows=("予想3・2トリック", "= 2点"),
         holds=_round_over,
     ),
     Step(
@@ -466,6 +469,7 @@ THREE_STEPS = (
         say="練習用に、このラウンドの手札は4枚ずつにしてあります（山札が多いのはそのためです）。"
         "切り札は青●です。",
         rule="setup",
+        shows=("手札 4枚", "切り札 青●"),
         holds=lambda s: len(_view(s)["hand"]) == 4 and _view(s)["trump"] == "B",
         point=("hl-indicator",),
     ),
@@ -566,11 +570,13 @@ THREE_STEPS = (
         say="ラウンド1が終わり、「ラウンド1の結果」で予想が公開されました。得点のしかたは2人と同じで、"
         "あなたは4＋10＋5＝19点です。",
         rule="scoring",
+        shows=("ラウンド1の結果（予想を公開）", "予想4・4トリック", "= 19点"),
         holds=lambda s: _result(s)["bids"] == [4, 1, 0] and _result(s)["points"][READER] == 19,
     ),
     Step(
         say="0と予想して1つも取らなかったプレイヤー3にも、予想的中の10点が入ります。",
         rule="scoring",
+        shows=("予想0・0トリック", "予想的中10 = 10点"),
         holds=lambda s: (
             _result(s)["bids"] == [4, 1, 0]
             and _result(s)["tricks"] == [4, 0, 0]
@@ -581,6 +587,7 @@ THREE_STEPS = (
         say="次のラウンドが配られました。ディーラーは左隣のあなたに移り、その左隣のプレイヤー2が"
         "最初にリードします。手札は11枚、山札は8枚です。",
         rule="setup",
+        shows=("伏せたカード 8枚", "手札 11枚"),
         holds=lambda s: (
             _view(s)["round"] == 2
             and (_view(s)["dealer"], _view(s)["leader"]) == (READER, SECOND)

@@ -67,6 +67,7 @@ STEPS = (
     Step(
         say="練習用に、山は8枚だけにしてあります。残りの18枚は伏せてよけてあり、この1局では使いません。",
         rule="setup",
+        shows=("山（ネクロポリス）: 残り 8 枚", "裏向き 18 枚"),
         holds=lambda s: _view(s)["pile"] == 8 and _view(s)["set_aside"] == 18 and _view(s)["discarded"] == [],
     ),
     Step(
@@ -172,6 +173,7 @@ STEPS = (
         say="山は残り2枚です。山がなくなると、その行動を終えたところで終わりです。"
         "2人が「もうどちらの墓地にも加えられない」と認め合っても終わります。",
         rule="ending",
+        shows=("山（ネクロポリス）: 残り 2 枚",),
         holds=lambda s: _view(s)["pile"] == 2 and s.current_player == READER,
     ),
     Step(
@@ -193,6 +195,7 @@ STEPS = (
         say="相手が最後の1枚を引いて、山がなくなりました。得点は「マスタバの牌の目＋いまの墓地の最初の牌の目＋1」で、"
         "少ないほうの勝ちです。",
         rule="scoring",
+        shows=("山（ネクロポリス）: 残り 0 枚", "先手8点・後手21点"),
         holds=lambda s: s.is_over() and s.winners() == [READER] and _score(s, OPPONENT) == 21,
         point=("nec-result",),
     ),

@@ -146,6 +146,7 @@ STEPS = (
         say="ノーリターンへようこそ。6色のカウンターを色ごとに並べて「列」を作り、"
         "それを「清算」して得点にするゲームです。練習用に、袋の中は19個です。",
         rule="overview",
+        shows=("袋: 残り 19 個",),
         holds=lambda s: s.players == 2 and _bag(s) == 19 and _view(s)["boxed"] == 97,
         point=("nr-table",),
     ),
@@ -196,6 +197,7 @@ STEPS = (
             and "3個を伏せて脇に置き" in _last_line(s)
         ),
         point=("place", "exchange"),
+        live=True,
     ),
     Step(
         say="最初の列を作りましょう。「並べる」を押して、青11・青10・青7を選びます。"
@@ -252,6 +254,7 @@ STEPS = (
         say="袋は残り11個です。だれかが袋の最後を引いたら、全員の手番の回数がそろうところで終わり、"
         "列に残った数は失点になります。",
         rule="ending",
+        shows=("袋: 残り 11 個",),
         holds=_may_declare,
     ),
     Step(
@@ -355,6 +358,7 @@ STEPS = (
         say="相手もフェイズ2に移り、赤の列の11・11（計22）を、桃11・11で払って清算しました。"
         "袋は残り2個です。",
         rule="phase-2",
+        shows=("袋: 残り 2 個", "得点の山（2個・計22"),
         holds=lambda s: (
             _phase(s, OPPONENT) == 2
             and _view(s)["seats"][OPPONENT]["cashed"] == ["R11", "R11"]
@@ -400,6 +404,7 @@ STEPS = (
         say="得点は「清算した数 − 列に残った数」で、手元は数えません。あなたは21−11（青11）で10点、"
         "相手は22−12（緑6・6）で10点です。",
         rule="scoring",
+        shows=("プレイヤー1 3個 +21 青（●）11 −11 10", "プレイヤー2 2個 +22"),
         holds=lambda s: s.scores() == [10, 10] and [row["minus"] for row in s.breakdown()] == [11, 12],
         point=("nr-result",),
     ),
