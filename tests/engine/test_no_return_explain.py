@@ -1,5 +1,6 @@
 """No Return's hint sentences (engine.games.no_return.hints) are true wherever they are given:
-each claim checked on the state itself (tests/engine/explained.py), a cashing by carrying it out."""
+each claim checked on the state itself (tests/engine/explained.py,
+run by test_hint_figures.py), a cashing by carrying it out."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from engine.core import State
 from engine.games.no_return.codec import COLOUR_NAMES, colour_totals
 
-from .explained import Claim, check_sentences
+from .explained import Claim
 
 pytestmark = pytest.mark.host_only  # see pyproject.toml
 
@@ -116,6 +117,4 @@ CLAIMS = [
     Claim("pick", rf"{COUNTER}は(\S+?)の列のいちばん下（(\d+)）より大きいので、もう並べられません。", _never),
 ]
 
-
-def test_every_hint_sentence_is_true_of_the_position() -> None:
-    check_sentences("no-return", CLAIMS, count=12, players=3)
+OPTIONS: dict = {}
