@@ -168,7 +168,7 @@ STEPS = (
         "置き終えたら袋から1枚引きます。",
         rule="turn",
         holds=_first_turn,
-        point=("rd-controls",),
+        point=("draw",),
         live=True,
     ),
     Step(
