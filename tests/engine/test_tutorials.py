@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.coach import PLAY_ON, Coach
+from engine.coach import PLAY_ON, READ_FIRST, Coach
 from engine.errors import BadLog, IllegalAction
 from engine.registry import games
 from engine.rng import Rng
@@ -123,6 +123,25 @@ def test_every_step_shows_what_it_says(game_id: str, name: str) -> None:
         if LIT in step.say:
             assert drawn & legal, f"{where}: nothing is lit on its screen"
     assert checked == set(range(len(tutorial.steps)))
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_a_live_read_steps_moves_are_drawn_and_a_press_asks_for_next_first(game_id: str, name: str) -> None:
+    """A `live` read step draws the reader's moves lit, but it is still a read step: pressing one
+    is refused with the word to press 次へ, and nothing changes."""
+    tutorial = tutorial_of(game_id, name)
+    session = Session.tutorial(game_id, name)
+    for index, waiting in walk(session):
+        if waiting != "read" or not tutorial.steps[index].live:
+            continue
+        before = session.frame()
+        drawn = [b.attrs.get("data-action") for b in buttons(before["html"]) if "disabled" not in b.attrs]
+        legal = [action for action in drawn if action in session.state.legal_actions()]
+        assert legal, f"step {index + 1} is live but draws no move"
+        with pytest.raises(IllegalAction) as refusal:
+            session.act(legal[0])
+        assert refusal.value.message == READ_FIRST
+        assert session.frame() == before
 
 
 def test_the_screen_check_sees_a_step_that_speaks_of_what_is_not_shown() -> None:
