@@ -97,7 +97,7 @@ def _fitting_in_pile(match: re.Match[str], before: State, _after: State, action:
 def _fitting_somewhere(match: re.Match[str], before: State, _after: State, action: str) -> bool:
     """Every place named with its true count, none left out, and the fitting tiles among them all."""
     places = {name: tiles for name, tiles in _places(before).items() if tiles}
-    named = dict(re.findall(r"(\D+?)(\d+)枚(?:と|$)", match[2]))
+    named = dict(re.findall(r"(\D+?)(\d+)枚(?:・|$)", match[2]))
     unseen = [tile for tiles in places.values() for tile in tiles]
     return (
         action == "draw"

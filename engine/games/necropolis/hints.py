@@ -83,6 +83,6 @@ def _draw(view: dict[str, Any]) -> str | None:
     ends = "あなたの墓地のどちらかの端につながります"
     if len(places) == 1:
         return f"山の{len(unseen)}枚のうち{fitting}枚は、{ends}。"
-    where = "と".join(f"{name}{count}枚" for name, count in places)
+    where = "・".join(f"{name}{count}枚" for name, count in places)
     which = f"山の{view['pile']}枚がどれかは分かりません"
     return f"まだ見えていない{len(unseen)}枚（{where}）のうち{fitting}枚は、{ends}。{which}。"
