@@ -251,6 +251,7 @@ FIRST_STEPS = (
         say="値段より小さいカードが1枚もないときは、いちばん大きいカードが勝ちます。"
         "青30のプレイヤー2が勝ちましたが、ボトルと値段16はそのままです。",
         rule="winning",
+        shows=("値段 16",),
         holds=lambda s: _took(s, LEFT, 30) and _bottle(s) == (RIGHT, 16),
         then=("play:3",),
         point=("bi-last",),
@@ -283,6 +284,7 @@ FIRST_STEPS = (
         say="プレイヤー2が15より小さい赤11で勝ち、ボトルは値段11でプレイヤー2へ。"
         "あなたが取った黄3・12・15は、そのまま手元に残ります。",
         rule="winning",
+        shows=("値段 11",),
         holds=lambda s: _took(s, LEFT, 11) and _bottle(s) == (LEFT, 11) and _won(s, READER) == [3, 12, 15],
         then=("play:5",),
         point=("bi-card-3", "bi-card-12", "bi-card-15"),
@@ -306,6 +308,7 @@ FIRST_STEPS = (
         say="ボトルの持ち主が値段より小さいカードで勝つと、ボトルはそのまま、値段だけ下がります（いまは7）。"
         "ここからは、出すカードを自分で選びましょう。",
         rule="winning",
+        shows=("値段 7",),
         holds=lambda s: _took(s, LEFT, 7) and _bottle(s) == (LEFT, 7) and _trick(s) == [37, 9],
         play=ANY,
         then=("play:36", "play:18"),
@@ -314,6 +317,7 @@ FIRST_STEPS = (
         say="あなたの手札はどれも値段7より大きく、値段は下がる一方なので、このハンドでボトルがあなたに"
         "回ってくることはもうありません。",
         rule="winning",
+        shows=("値段 7",),
         holds=lambda s: all(card > _bottle(s)[1] for card in _hand(s)) and _trick(s) == [36, 18],
         play=ANY,
         then=("play:34", "play:8"),
@@ -472,6 +476,7 @@ TWO_STEPS = (
         say="値段19より小さいカードのうち最大の16で、相手が勝ってボトルを受け取りました。"
         "勝ち負けと得点計算は3〜4人と同じ、1ハンドは8トリックです。",
         rule="winning",
+        shows=("値段 16",),
         holds=lambda s: _took(s, OPPONENT, 16) and _bottle(s) == (OPPONENT, 16),
     ),
 )

@@ -255,6 +255,7 @@ FIRST_STEPS = (
         say="2枚目のヴァルクヌートが出たので、山札の一番上の黄5が切り札表示に重なりました。"
         "次のトリックから、切り札は黄✚です。",
         rule="second-valknut",
+        shows=("切り札 黄✚",),
         holds=_trump_turned,
         point=("hl-indicator",),
     ),
@@ -299,6 +300,7 @@ FIRST_STEPS = (
     Step(
         say="黄9で勝ち、取ったトリックは2つになりました。でも9の効果で、次のトリックはプレイヤー2がリードしました。",
         rule="card-9",
+        shows=("取ったトリック 2",),
         holds=lambda s: (
             _last(s)[1] == READER and _tricks(s) == [2, 2] and _view(s)["trick"] == [[SECOND, "G8"]]
         ),

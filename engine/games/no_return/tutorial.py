@@ -385,6 +385,7 @@ STEPS = (
         say="あなたは補充で袋の最後のカウンターを引きました。ゲームは、この巡（全員が1回ずつ手番を行う"
         "ひと回り）の終わりで終わります。",
         rule="ending",
+        shows=("袋: 残り 0 個",),
         holds=_last_drawn_by_reader,
         point=("nr-table",),
     ),
@@ -411,6 +412,7 @@ STEPS = (
     Step(
         say="同点のときは、列に残った数の合計（失点）が小さいほうの勝ちです。失点11のあなたが、12の相手に勝ちました。",
         rule="scoring",
+        shows=("−11 10", "−12 10"),
         holds=lambda s: s.winners() == [READER],
         point=("nr-result",),
     ),
