@@ -648,7 +648,7 @@ export function mountSandbox(el) {
 
   el.replaceChildren(...ui.root);
   ui.newGame.parentElement.append(tutorials);
-  ui.status.after(hint.button, reviewButton, screen.sheetButton);
+  ui.status.after(hint.button, reviewButton, ...screen.layerButtons);
   // the status line and what opens under it (notices, ヒント's details), held together (sandbox.css)
   const statusLine = ui.status.parentElement;
   const layers = h("div", { className: "rb-layers" }, screen.notices, hint.box, hint.suggestion);

@@ -8,11 +8,12 @@
 //   kept in the log's お知らせ;
 // - seat notes (`setSeatNote`): a line of the shell's own in a seat's area (the table's),
 //   put back after every frame;
-// - the score sheets as a layer: 「得点表」 by the status line shows them over the table (narrow,
-//   while the game is on, they are out of the flow) and hides them again.
+// - layers: narrow, 「得点表」 by the status line shows the running score sheet over the table
+//   (while the game is on it is out of the flow), 「記録」 the moves and notices; pressed again,
+//   or Escape, they go.
 // - a layer (ヒント's details) kept clear of the piece it marks (`keepClear`).
 // createScreen(...) -> { afterFrame, notify, setSeatNote, toggleSeat, keepClear, notices, noticeLog,
-//   sheetButton }
+//   layerButtons }
 
 import { h } from "./ui.js";
 
@@ -21,9 +22,13 @@ const NOTICE_MS = 6000;
 const GAP_PX = 8; // between a layer and the piece it keeps clear of
 const MIN_LAYER_PX = 72; // a layer cut shorter would show no line of its own
 const TEXT = {
-  sheet: "得点表",
-  sheetClose: "得点表を閉じる",
   notices: "お知らせ",
+};
+/** The layers a button by the status line opens over the table, narrow: its name on the button,
+ * shut and open (sandbox.css shows `[data-rb-layer=<name>]`). */
+const LAYERS = {
+  sheet: ["得点表", "得点表を閉じる"], // the board's running score sheet (.rb-scores)
+  log: ["記録", "記録を閉じる"], // the moves and notices (手の記録)
 };
 // What it adds to the engine's board (a test comparing the board with the engine's HTML takes it
 // away first: BOARD_DIFFERENCE in tests/browser/helpers.py): data-rb-expanded on a seat; tabindex,
@@ -36,8 +41,13 @@ export function createScreen({ host, board, signal }) {
   notices.setAttribute("role", "status");
   notices.setAttribute("aria-live", "polite");
   const noticeLog = h("ol", { className: "rb-notice-log", ariaLabel: TEXT.notices, hidden: true });
-  const sheetButton = h("button", { type: "button", className: "md-button rb-sheet-button", hidden: true });
-  sheetButton.setAttribute("aria-expanded", "false");
+  const buttons = Object.fromEntries(
+    Object.keys(LAYERS).map((name) => {
+      const button = h("button", { type: "button", className: `md-button rb-layer-button rb-${name}-button`, hidden: true });
+      button.addEventListener("click", () => showLayer(host.dataset.rbLayer === name ? null : name), { signal });
+      return [name, button];
+    }),
+  );
   const narrow = () => host.hasAttribute("data-rb-narrow");
 
   const sizes = new ResizeObserver(([entry]) => {
@@ -74,21 +84,25 @@ export function createScreen({ host, board, signal }) {
       if (area && node.parentElement !== area) area.append(node);
     }
     const sheets = Boolean(board.querySelector(".rb-scores")) && host.dataset.rbNext !== "over";
-    sheetButton.hidden = !sheets || !narrow();
-    showSheets(!sheetButton.hidden && host.dataset.rbLayer === "sheet");
+    buttons.sheet.hidden = !sheets || !narrow();
+    buttons.log.hidden = !narrow();
+    const open = host.dataset.rbLayer;
+    showLayer(open && !buttons[open].hidden ? open : null);
   }
 
-  /** The score sheets over the table, or back out of sight; shown, each scrolls within itself and
-   * so takes the keyboard's focus. */
-  function showSheets(open) {
-    if (open) host.dataset.rbLayer = "sheet";
+  /** One layer over the table (null: none); a score sheet shown scrolls within itself and so
+   * takes the keyboard's focus. */
+  function showLayer(name) {
+    if (name) host.dataset.rbLayer = name;
     else delete host.dataset.rbLayer;
     for (const sheet of board.querySelectorAll(".rb-scores")) {
-      if (open) sheet.tabIndex = 0;
+      if (name === "sheet") sheet.tabIndex = 0;
       else sheet.removeAttribute("tabindex");
     }
-    sheetButton.textContent = open ? TEXT.sheetClose : TEXT.sheet;
-    sheetButton.setAttribute("aria-expanded", String(open));
+    for (const [which, button] of Object.entries(buttons)) {
+      button.textContent = LAYERS[which][which === name ? 1 : 0];
+      button.setAttribute("aria-expanded", String(which === name));
+    }
   }
 
   /** A tap on another seat's head line (narrow): that seat whole, or folded again. True when the
@@ -134,17 +148,16 @@ export function createScreen({ host, board, signal }) {
     if (still > 0) (host.closest(".rb-panel--open") ?? document.scrollingElement).scrollBy(0, -still);
   }
 
-  sheetButton.addEventListener("click", () => showSheets(host.dataset.rbLayer !== "sheet"), { signal });
   host.addEventListener(
     "keydown",
     (event) => {
-      if (event.key === "Escape" && host.dataset.rbLayer === "sheet") {
-        showSheets(false);
-        sheetButton.focus();
-      }
+      const open = host.dataset.rbLayer;
+      if (event.key !== "Escape" || !open) return;
+      showLayer(null);
+      buttons[open].focus();
     },
     { signal },
   );
-  showSheets(false);
-  return { afterFrame, notify, setSeatNote, toggleSeat, keepClear, notices, noticeLog, sheetButton };
+  showLayer(null);
+  return { afterFrame, notify, setSeatNote, toggleSeat, keepClear, notices, noticeLog, layerButtons: Object.values(buttons) };
 }
