@@ -121,11 +121,36 @@ def paste(host: Page, code: str) -> str:
 
 
 def fresh_invitation(host: Page, seat: int) -> str:
-    """The host's 「新しい招待を出す」 for a seat without its phone; the new invitation's link."""
+    """The seat's new invitation, which the host shows by itself once the seat's phone left (or
+    the host reloaded), so that one scan brings the friend back; its link."""
     card = f'.rb-table-card[data-seat="{seat}"] input'
-    host.locator(f'{TABLE} li[data-seat="{seat}"]').get_by_role("button", name="新しい招待を出す").click()
     host.wait_for_function("card => document.querySelector(card)?.value", arg=card)
     return host.input_value(card)
+
+
+NOTICE_RECORDER = """(() => {
+  // Each of the sandbox's notices as it appears: its text, whether it was whole in the viewport
+  // and the topmost thing at its centre, and whether it sits in an alert (an error's look).
+  window.__rbNoticesSeen = [];
+  new MutationObserver((records) => {
+    for (const node of records.flatMap((record) => [...record.addedNodes])) {
+      if (!(node instanceof HTMLElement) || !node.matches(".rb-notices .rb-notice")) continue;
+      const box = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const inView = box.top >= 0 && box.bottom <= innerHeight && Boolean(hit && node.contains(hit));
+      const alert = Boolean(node.closest("[role=alert], .rb-alert"));
+      window.__rbNoticesSeen.push({ text: node.textContent, inView, alert });
+    }
+  }).observe(document, { childList: true, subtree: true });
+})()"""
+
+
+def noticed(page: Page, text: str, timeout: float = CONNECT_MS) -> None:
+    """`page` showed the notice `text` (its start, at least), in view and not as an error."""
+    seen = "text => window.__rbNoticesSeen.find((notice) => notice.text.startsWith(text))"
+    page.wait_for_function(seen, arg=text, timeout=timeout)
+    notice = page.evaluate(seen, text)
+    assert notice["inView"] and not notice["alert"], notice
 
 
 def connected(host: Page, seat: int) -> None:

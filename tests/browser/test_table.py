@@ -28,7 +28,7 @@ from tests.browser.helpers import (
     wait_settled,
 )
 from tests.browser.table import (
-    CONNECT_MS,
+    NOTICE_RECORDER,
     RECORDER,
     TABLE,
     answer,
@@ -38,6 +38,7 @@ from tests.browser.table import (
     errors_received,
     fresh_invitation,
     invite,
+    noticed,
     paste,
     play_moves,
     received_frames,
@@ -57,15 +58,8 @@ AT_ONCE = {  # what a flood is refused with at once, before anything reaches the
     "操作が速すぎます。少し待ってから、もう一度選んでください。",
 }
 FLOOD = 500
-RATE_BURST = 20  # table/protocol.js RATE.burst
+RATE_BURST = 60  # table/protocol.js RATE.burst
 UNREACHABLE = "プレイヤー3の席のスマホとつながりませんでした。"
-RECORD_NOTICES = """() => {
-  // Every text the host's alert line shows (a later click clears it).
-  const alert = document.querySelector(".rb-alert");
-  window.__rbNotices = [];
-  const record = () => window.__rbNotices.push(alert.textContent);
-  new MutationObserver(record).observe(alert, { childList: true, subtree: true });
-}"""
 PYTHON_FILES = ("pyodide", "/vendor/python/", "worker.mjs")
 
 
@@ -103,6 +97,7 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     no serious violation on the host's invitations, a guest's answer nor either mid-game (390 px)."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(RECORDER)
+    context.add_init_script(NOTICE_RECORDER)
     host = context.new_page()
     host.goto(http_server + "bottle-imp.html?rb-transport=bc")
     wait_settled(host)
@@ -112,6 +107,8 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     wait_settled(host, after=before)
 
     links = invite(host, ["here", "friend", "friend"])
+    # A first invitation needs no second: 新しい招待を出す comes once it was used or failed.
+    assert host.locator(TABLE).get_by_role("button", name="新しい招待を出す").count() == 0
     requests: list[str] = []
     guests = [guest_page(context, requests) for _ in links]
     assert serious_violations(host, TABLE) == []  # the invitations, their QR codes
@@ -123,6 +120,9 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
         connected(host, seat)
     for guest in guests:
         seated(guest)
+    # The first guest heard who was still awaited, then the second's arrival, as events of seats.
+    noticed(guests[0], "プレイヤー3の席のスマホを待っています。")
+    noticed(guests[0], "プレイヤー3の席がつながりました。")
     devices = {0: host, 1: guests[0], 2: guests[1]}
     rng = Rng(3)
     play_moves(devices, host, rng, moves=8)
@@ -167,7 +167,7 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     left.close()
     gone = "プレイヤー3の席の接続が切れました。"
     for page in (host, guests[0]):
-        page.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
+        noticed(page, gone)
 
     # The host hands the seat to a bot meanwhile, which plays it until the friend is back.
     def moves_of_seat_three() -> int:
@@ -175,7 +175,9 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
 
     moved = moves_of_seat_three()
     before = frames(host)
-    host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="ボットに任せる").click()
+    seat = host.locator(f'{TABLE} li[data-seat="2"]')
+    assert seat.get_by_role("button", name="新しい招待を出す").count() == 0  # its fresh one is shown
+    seat.get_by_role("button", name="ボットに任せる").click()
     wait_settled(host, after=before)
     assert host.get_attribute(SANDBOX, "data-rb-mover") != "2"
     assert moves_of_seat_three() > moved
@@ -202,23 +204,25 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     # by the Wi-Fi): 15 s after the host took its answer, the host says what to try, while a bot
     # plays the seat and the game goes on (no waiting added: the rest of the game runs past 15 s).
     back.close()
-    host.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
+    noticed(host, gone)
     before = frames(host)
     host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="ボットに任せる").click()
     wait_settled(host, after=before)
-    host.evaluate(RECORD_NOTICES)
     unreachable = guest_page(context, requests)
     code = answer(unreachable, fresh_invitation(host, 2))
     unreachable.close()
     assert paste(host, code) == ""
-    said = "notice => window.__rbNotices.some((text) => text.startsWith(notice))"
+    said = "notice => window.__rbNoticesSeen.some(({ text }) => text.startsWith(notice))"
     moved = moves_of_seat_three()
     while not host.evaluate(said, UNREACHABLE) and play_moves(
         devices := {0: host, 1: guests[0]}, host, rng, moves=1
     ):
         pass
-    host.wait_for_function(said, arg=UNREACHABLE, timeout=CONNECT_MS)
+    noticed(host, UNREACHABLE)
     assert host.get_attribute(f'{TABLE} li[data-seat="2"]', "data-connected") == "false"
+    # A failed invitation: now a new one is offered.
+    offered = host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="新しい招待を出す")
+    assert offered.is_visible()
     assert moves_of_seat_three() > moved, "the game stopped while the host waited for the phone"
     play_moves(devices, host, rng)
 
@@ -306,13 +310,14 @@ def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guar
         state = true_state(host, "no-return")
         assert state.current_player is not None, "the game ended before such a pick"
         seat, legal = state.current_player, state.legal_actions()
-        lasting = [a for a in legal if a.startswith("place:pick:") and stays_legal(state, a)]
+        lasting = [a for a in legal if a.startswith(PICKS) and stays_legal(state, a)]
         if seat != 0 and lasting:
             break
-        if seat != 0 and "place" in legal and "place" in legal_buttons(devices[seat]):
-            press(devices[seat], host, "place")  # into the placement, where the picks are
-        else:
+        if seat == 0:
             play_moves(devices, host, rng, moves=1)
+        else:  # the guest's own moves, into a placement or an exchange where it can
+            opening = [a for a in legal if a in ("place", "exchange")]
+            act_as_guest(devices[seat], host, rng.choice(opening or [a for a in legal if a != "cancel"]))
     guest, pick = devices[seat], lasting[0]
     made = saved(host, "no-return")["log"]["actions"].count(pick)
     at = json.loads(guest.evaluate(f"({LAST_PART})()"))["id"]
@@ -328,12 +333,20 @@ def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guar
     context.close()
 
 
-def press(device: Page, host: Page, action: str) -> None:
-    """`action`'s button pressed on `device`; both it and the host show the frame it made."""
-    before = {page: frames(page) for page in {host, device}}
-    device.locator(f'{BOARD} button[data-action="{action}"]').first.click()
-    for page, count in before.items():
-        wait_settled(page, after=count)
+PICKS = ("place:pick:", "exchange:pick:")  # No Return's picks, some of which stay legal once made
+
+
+def act_as_guest(guest: Page, host: Page, action: str) -> None:
+    """`action` sent on the guest's own connection, as its page sends a click; once the host and
+    the guest have the frame it made (a refusal fails, saying why)."""
+    at = json.loads(guest.evaluate(f"({LAST_PART})()"))["id"]
+    before, refused = frames(host), len(errors_received(guest))
+    guest.evaluate(SEND, {"v": 2, "kind": "act", "action": action, "at": at})
+    answered = f"""([at, n]) => JSON.parse(({LAST_PART})()).id > at ||
+      window.__rbReceived.filter((t) => JSON.parse(t).kind === "error").length > n"""
+    guest.wait_for_function(answered, arg=[at, refused])
+    assert errors_received(guest)[refused:] == [], action
+    wait_settled(host, after=before)
 
 
 def stays_legal(state: Any, action: str) -> bool:  # noqa: ANN401 (an engine State)

@@ -569,17 +569,20 @@ export function mountSandbox(el) {
         if (back?.length) request({ op: "seats", seats: frame.seats.map((kind, i) => (back.includes(i) ? "human" : kind)) });
       },
       notice: tableNotice,
+      seatNote: (seat, node) => screen.setSeatNote(seat, node),
       close: closeTable,
     });
     ui.board.before(table.root);
     reviewButton.after(table.again);
+    el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone: the game screen, where notices show
     el.dataset.rbTable = ""; // offline.js holds an update's reload while friends' phones are paired
     setState(el.dataset.rbState);
   }
 
-  /** What the table says of itself: who came or left, what to do (a status, not an error). */
+  /** What the table says of itself: who came or left, what to do: a status in view for a few
+   * seconds and kept in the log's お知らせ, not an error. */
   function tableNotice(text) {
-    ui.alert.textContent = text;
+    screen.notify(text);
   }
 
   function closeTable() {
@@ -637,7 +640,10 @@ export function mountSandbox(el) {
           else play(async () => next);
           awaitingFrame = null;
         },
-        notice: tableNotice,
+        notice(text) {
+          tableNotice(text);
+          if (!frame) panel.say(text); // before the game: who came, who is still awaited
+        },
         error(text) {
           ui.alert.textContent = text;
           if (el.dataset.rbState === "busy") setState("ready");

@@ -26,12 +26,14 @@ export const HOST_TEXT = {
   notInvited: "この席の招待は使えません。その席の新しい招待を出して、もう一度つないでください。",
 };
 
-/** `names`: the seats' names; `hooks`: {act(seat, action), hint(seat), notice(text), changed()}. */
+/** `names`: the seats' names; `hooks`: {act(seat, action), hint(seat), notice(text), changed(),
+ * left(seat): its phone's connection closed}. */
 export function createHost(names, hooks) {
   const kind = transportKind();
   // seat -> {seat, token, side, accepted, link, used, connection, frameId, sent, acted, seq, busy, tokens, filled}
   const seats = new Map();
   let lastFrame = null;
+  let closed = false; // the table closed: its connections' ends are no news
   const handed = new BroadcastChannel(HANDED_ANSWERS);
   handed.addEventListener("message", ({ data }) => typeof data === "string" && hooks.notice(accept(data)));
 
@@ -93,6 +95,8 @@ export function createHost(names, hooks) {
     if (seats.get(entry.seat) !== entry || entry.used) return; // connected, or a newer invitation
     entry.side.cancel();
     entry.link?.close();
+    entry.failed = true;
+    hooks.changed();
     hooks.notice(HOST_TEXT.unreachable(name(entry.seat)));
   }
 
@@ -101,10 +105,11 @@ export function createHost(names, hooks) {
     entry.link = connection; // the connection before its hello
     connection.onMessage((text) => onMessage(entry, connection, text));
     connection.onClose(() => {
-      if (entry.connection !== connection) return;
+      if (closed || entry.connection !== connection) return;
       entry.connection = null;
       hooks.changed();
       tellAll(HOST_TEXT.left(name(entry.seat)));
+      hooks.left(entry.seat);
     });
     connection.send(encode("welcome", { seat: entry.seat, name: name(entry.seat) }));
   }
@@ -173,6 +178,11 @@ export function createHost(names, hooks) {
     invite,
     accept,
     connected,
+    /** Whether a new invitation to `seat` is worth offering: none yet, or the last one was
+     * used (its phone came and went) or failed to connect. */
+    stale: (seat) => !seats.get(seat) || seats.get(seat).used || Boolean(seats.get(seat).failed),
+    /** Say `text` on the host and on every connected phone. */
+    tell: tellAll,
     /** Every friend's seat has its phone. */
     full: (friends) => friends.every(connected),
     /** もう1局: each phone follows its player to the seat `moved[seat]`, and its guest is told. */
@@ -192,6 +202,7 @@ export function createHost(names, hooks) {
       for (const seat of seats.keys()) sendFrame(seat);
     },
     close() {
+      closed = true;
       handed.close();
       for (const entry of seats.values()) {
         entry.connection?.close();

@@ -35,12 +35,16 @@ export const TABLE_TEXT = {
   connected: "つながりました",
   making: "招待を作っています…",
   start: "全員そろいました。ゲームを始めます。",
+  missing: (names) => `${names.join("、")}の席のスマホを待っています。`,
+  seatWaiting: "この席のスマホを待っています。",
+  rejoin: "この席の新しい招待を上に出しました。友だちのスマホで読み取ってもらうと、同じ席に戻れます。",
   again: "同じメンバーでもう1局",
 };
 
 /** The host's panel. `entry`: the game's catalog entry; `hooks`: {turn (awake.js turnSignal),
  * awake (keepAwake's), start(seats, host), again(), act(seat, action), hint(seat), reseat(seat),
- * present(seats), notice(text), close()}. Returns {root, again: もう1局's button (the shell puts
+ * present(seats), notice(text), seatNote(seat, node or null): a line in the seat's own area on
+ * the board, close()}. Returns {root, again: もう1局's button (the shell puts
  * it by the status line), resume(frame), relay(frame), moved(moved), teardown()}. */
 export function createTablePanel(entry, hooks) {
   const root = h("section", { className: "rb-table", ariaLabel: TABLE_TEXT.title });
@@ -107,22 +111,31 @@ export function createTablePanel(entry, hooks) {
         const item = h("li", {}, `${names[seat]}：${on ? TABLE_TEXT.connected : TABLE_TEXT.waiting}`);
         item.dataset.seat = seat;
         item.dataset.connected = on;
-        if (!on) {
-          // a phone gone, or an answer that came too late or could not connect: invite afresh
-          const again = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.reinvite });
-          again.addEventListener("click", () => inviteSeat(seat));
-          item.append(" ", again);
-        }
-        if (started && !on) {
-          const bot = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.toBot });
-          bot.addEventListener("click", () => hooks.reseat(seat));
-          item.append(" ", bot);
-        }
+        item.append(...seatButtons(seat));
+        if (started) hooks.seatNote(seat, on ? null : h("p", { className: "rb-seat-note" }, TABLE_TEXT.seatWaiting, ...seatButtons(seat)));
         return item;
       }),
     );
     for (const card of cards.querySelectorAll("[data-seat]")) if (host.connected(Number(card.dataset.seat))) card.remove();
     pasteBox.hidden = !cards.children.length;
+  }
+
+  /** What the host may do for a seat without its phone: a new invitation, once the last one was
+   * used or failed (a first one still waiting needs none), and, in a game, a bot meanwhile. */
+  function seatButtons(seat) {
+    if (host.connected(seat)) return [];
+    const buttons = [];
+    if (host.stale(seat)) {
+      const again = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.reinvite });
+      again.addEventListener("click", () => inviteSeat(seat));
+      buttons.push(again);
+    }
+    if (started) {
+      const bot = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.toBot });
+      bot.addEventListener("click", () => hooks.reseat(seat));
+      buttons.push(bot);
+    }
+    return buttons.flatMap((button) => [" ", button]);
   }
 
   async function inviteSeat(seat) {
@@ -152,6 +165,8 @@ export function createTablePanel(entry, hooks) {
 
   function changed() {
     showRoster();
+    const missing = friends.filter((seat) => !host.connected(seat));
+    if (!started && missing.length && missing.length < friends.length) host.tell(TABLE_TEXT.missing(missing.map((seat) => names[seat])));
     if (started) hooks.present(friends.filter((seat) => host.connected(seat)));
     if (!started && friends.length && host.full(friends)) {
       started = true;
@@ -163,9 +178,15 @@ export function createTablePanel(entry, hooks) {
     }
   }
 
+  /** A friend's phone left: that seat's fresh invitation at once, so one scan brings it back. */
+  async function rejoin(seat) {
+    await inviteSeat(seat);
+    hooks.notice(TABLE_TEXT.rejoin);
+  }
+
   function makeHost() {
     host?.close();
-    host = createHost(names, { act: hooks.act, hint: hooks.hint, notice: hooks.notice, changed });
+    host = createHost(names, { act: hooks.act, hint: hooks.hint, notice: hooks.notice, changed, left: rejoin });
   }
 
   inviteButton.addEventListener("click", async () => {
@@ -217,6 +238,7 @@ export function createTablePanel(entry, hooks) {
       makeHost();
       host.relay(frame); // what a guest that rejoins is sent first
       showRoster();
+      for (const seat of friends) inviteSeat(seat); // each friend rejoins in one scan
     },
     relay(frame) {
       if (frame.table) hooks.turn.update(frame);
@@ -225,6 +247,7 @@ export function createTablePanel(entry, hooks) {
     },
     /** もう1局 began: each friend's phone follows its player to the seat `moved` says. */
     moved(moved) {
+      for (const seat of friends) hooks.seatNote(seat, null);
       friends = friends.map((seat) => moved[seat]);
       host.moveSeats(moved);
       showRoster();
@@ -232,6 +255,7 @@ export function createTablePanel(entry, hooks) {
     teardown() {
       endScan();
       host?.close();
+      for (const seat of friends) hooks.seatNote(seat, null);
       hooks.awake.release();
       hooks.turn.stop();
     },

@@ -27,7 +27,7 @@ const PART_CHARS = 12 * 1024; // of a frame's JSON per part at most; fewer where
 const MAX_PARTS = 1024;
 /** A seat's requests (act, hint): this many in a row, then this many a second. A friend's taps
  * stay far inside it; a flood is refused at once, so it never queues in the host's worker. */
-export const RATE = { burst: 20, perSecond: 4 };
+export const RATE = { burst: 60, perSecond: 10 };
 
 export const REFUSED = {
   malformed: "届いたメッセージの形式が正しくありません。",
