@@ -28,6 +28,7 @@ from tests.browser.helpers import (
     wait_settled,
 )
 from tests.browser.table import (
+    CONNECT_MS,
     NOTICE_RECORDER,
     RECORDER,
     TABLE,
@@ -392,6 +393,7 @@ def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard
     host = context.new_page()
     host.goto(http_server + "herrlof.html?rb-transport=bc")
     wait_settled(host)
+    title = host.title()  # the page's own, before any table
     [link] = invite(host, ["here", "friend"])
     guest = context.new_page()
     assert paste(host, answer(guest, link)) == ""
@@ -409,7 +411,6 @@ def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard
                 return
             play_moves(devices, host, rng, moves=1)
 
-    title = host.evaluate("document.title")
     until_to_move(0)
     assert (
         guest.evaluate("document.title") == title
@@ -505,3 +506,23 @@ def test_real_data_channels_inside_a_network_namespace() -> None:
         timeout=600,
     )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
+
+
+def test_a_guest_never_connected_says_what_to_do(browser: Browser, guard: Guard, http_server: str) -> None:
+    """A guest whose answer the host has not read (or read too late: a Firefox guest then never
+    connects and gets no sign) says by itself, a while after showing its answer, what to do."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    host = context.new_page()
+    host.goto(http_server + "rondo.html?rb-transport=bc")
+    wait_settled(host)
+    [link] = invite(host, ["here", "friend"])
+    guest = context.new_page()
+    answer(guest, link)
+    note = f"{TABLE} .rb-table-note"
+    guest.wait_for_function(
+        "([note, text]) => document.querySelector(note).textContent.startsWith(text)",
+        arg=[note, "まだホストとつながっていません。"],
+        timeout=3 * CONNECT_MS,
+    )
+    assert "新しい招待を出す" in guest.inner_text(note)
+    context.close()

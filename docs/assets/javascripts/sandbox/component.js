@@ -622,6 +622,7 @@ export function mountSandbox(el) {
           const page = document.querySelector(".md-content h1")?.firstChild?.textContent ?? document.title;
           panel.answer(code, link, GUEST_TEXT.joining(page.trim(), invitation.seat));
         },
+        slow: (text) => panel.say(text), // not yet connected: what to do if it never does
         seated(name) {
           panel.seated(GUEST_TEXT.seated(name));
           const awake = keepAwake(tableNotice);

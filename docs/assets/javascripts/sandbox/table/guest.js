@@ -21,8 +21,16 @@ export const GUEST_TEXT = {
   failed:
     "ホストの端末とつながりませんでした。返事のコードの読み取りが遅すぎたか、同じWi-Fiにいないようです。" +
     "ホストに「新しい招待を出す」を押してもらい、新しいQRコードを読み取ってください。",
+  slow:
+    "まだホストとつながっていません。返事のコードを読み取ってもらってから15秒ほどたってもつながらないときは、" +
+    "ホストに「新しい招待を出す」を押してもらい、新しいQRコードを読み取ってください。",
   gone: "ホストとの接続が切れました。ホストの画面に出る、この席の新しいQRコードを読み取ると、同じ席に戻れます。",
 };
+
+/** How long after its answer is shown a guest not yet connected says what to do: an answer read
+ * too late never connects in Firefox, which keeps "checking" and gives no sign (README), and the
+ * host gives up CONNECT_MS after reading it. */
+export const SLOW_MS = CONNECT_MS + 5000;
 
 /** The invitation in this page's address, or null; "bad" if unreadable. */
 export function invitationHere() {
@@ -35,19 +43,21 @@ export function invitationHere() {
   }
 }
 
-/** Answer `invitation`; `hooks`: {answer(code, link), seated(name), moved(name), frame(frame),
- * notice(text), error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}, or null
+/** Answer `invitation`; `hooks`: {answer(code, link), slow(text), seated(name), moved(name),
+ * frame(frame), notice(text), error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}, or null
  * when the connection failed before it opened (said through `gone`). */
 export async function joinTable(invitation, hooks) {
   const side = await guestSide(invitation);
   const code = pack({ answer: true, seat: invitation.seat, token: invitation.token, ...side.answer });
   hooks.answer(code, location.href.split("#")[0] + ANSWER_PREFIX + code);
+  const slow = setTimeout(() => hooks.slow(GUEST_TEXT.slow), SLOW_MS);
   const timer = setTimeout(() => hooks.gone(GUEST_TEXT.unreachable), CONNECT_MS + 60_000); // the host may take a minute to scan
   let connection;
   try {
     connection = await side.connected;
   } catch {
     clearTimeout(timer);
+    clearTimeout(slow);
     hooks.gone(GUEST_TEXT.failed); // too late, or no way through: only a fresh invitation helps
     return null;
   }
@@ -62,6 +72,7 @@ export async function joinTable(invitation, hooks) {
     if (error) return hooks.error(error);
     if (message.kind === "welcome") {
       clearTimeout(timer);
+      clearTimeout(slow);
       send("hello", { token: invitation.token });
       return hooks.seated(message.name);
     }
