@@ -230,6 +230,7 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     possible = seat_frames(host, "bottle-imp", away=(2,))
     assert check_everything_sent(guests[0], 1, possible) > 10
     assert not [url for url in requests if any(part in url for part in PYTHON_FILES)], "a guest loaded Python"
+    assert not [url for url in requests if "search_index.json" in url], "a guest loaded the search's index"
     assert guests[0].evaluate("window.__rbWorkerStarts") is None
     context.close()
 
@@ -307,7 +308,7 @@ def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guar
 
     # Two copies of one pick, in one burst: applied once (the second is a copy, or comes while the
     # first is at the engine).
-    for _ in bounded("a pick that stays legal once made", 300):
+    for _ in bounded("a pick that stays legal once made", 800):  # a hand with two alike: seldom
         state = true_state(host, "no-return")
         assert state.current_player is not None, "the game ended before such a pick"
         seat, legal = state.current_player, state.legal_actions()

@@ -16,6 +16,7 @@ import { dropFragment, sharedEntry, shareUrl } from "./share.js";
 import { keepAwake, turnSignal } from "./table/awake.js";
 import { GUEST_TEXT, invitationHere, joinTable } from "./table/guest.js";
 import { handAnswerOver } from "./table/host.js";
+import { loadEncoder } from "./table/qr.js";
 import { createGuestPanel, createTablePanel } from "./table/panel.js";
 import { NO_TRANSPORT_TEXT, transportKind } from "./table/transports.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
@@ -606,6 +607,7 @@ export function mountSandbox(el) {
 
   /** A guest's page: answer the invitation, then show what the host sends. */
   async function startGuest() {
+    loadEncoder().catch(() => {}); // while the answer is made; a failure is heard when it is drawn
     const turn = turnSignal(el);
     const panel = createGuestPanel(GUEST_TEXT, turn.toggle);
     ui.board.before(panel.root);
