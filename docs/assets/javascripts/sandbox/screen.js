@@ -43,7 +43,8 @@ export function createScreen({ host, board, signal }) {
   const noticeLog = h("ol", { className: "rb-notice-log", ariaLabel: TEXT.notices, hidden: true });
   const buttons = Object.fromEntries(
     Object.keys(LAYERS).map((name) => {
-      const button = h("button", { type: "button", className: `md-button rb-layer-button rb-${name}-button`, hidden: true });
+      const className = `md-button rb-panel-tool rb-layer-button rb-${name}-button`;
+      const button = h("button", { type: "button", className, hidden: true });
       button.addEventListener("click", () => showLayer(host.dataset.rbLayer === name ? null : name), { signal });
       return [name, button];
     }),
@@ -153,6 +154,7 @@ export function createScreen({ host, board, signal }) {
     (event) => {
       const open = host.dataset.rbLayer;
       if (event.key !== "Escape" || !open) return;
+      event.stopPropagation(); // the layer closes, not the panel (layout.js)
       showLayer(null);
       buttons[open].focus();
     },
