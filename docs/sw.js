@@ -112,9 +112,10 @@ async function digestOf(body) {
 }
 
 /** Ask for the site's address without its last slash (/rulebook), outside the scope: its redirect
- * to the site, kept by the HTTP cache (Chromium and Firefox keep a 301 from here; WebKit only one
- * the reader followed), takes a reader who types it offline to the kept site instead of the
- * browser's error page. Nothing to ask at an origin's root; a failure changes nothing. */
+ * to the site, kept by the HTTP cache, takes a reader who types it offline to the kept site
+ * instead of the browser's error page. Chromium keeps a 301 asked for here; Firefox did in one
+ * try of two, WebKit never (it keeps one the reader followed). Nothing to ask at an origin's
+ * root; a failure changes nothing. */
 async function keepTheRedirect() {
   if (ROOT.pathname === "/") return;
   try {
