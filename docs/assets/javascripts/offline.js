@@ -41,7 +41,9 @@
   };
 
   const notice = mountNotice();
-  const controlled = Boolean(navigator.serviceWorker.controller); // by a version, this page's own
+  // A page that came from a kept version reloads when another takes over (the first keeping takes
+  // over pages that came from the network: nothing to reload there).
+  const controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => controlled && reloadWithoutTable());
   afterTheStart().then(() => {
     if (JOINED || document.querySelector(".rb-sandbox[data-rb-guest]")) {
@@ -85,7 +87,8 @@
       registration = await navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.href });
     } catch (err) {
       console.warn("rb: the site cannot be kept for offline use here", err);
-      // sw.js not fetched (the network cut); not a browser that allows no service worker here
+      // sw.js could not be fetched (the network cut), unlike a browser that allows no service
+      // worker here (a SecurityError): that one is not told
       if (err instanceof TypeError || !navigator.onLine) stopped();
       return;
     }
@@ -172,7 +175,8 @@
     const reloadIfFree = () => !document.querySelector(TABLE_ON) && (location.reload(), true);
     if (reloadIfFree()) return;
     const watch = new MutationObserver(() => reloadIfFree() && watch.disconnect());
-    watch.observe(document.body, { attributes: true, attributeFilter: ["data-rb-table", "data-rb-guest"], subtree: true, childList: true });
+    const marks = ["data-rb-table", "data-rb-guest"];
+    watch.observe(document.body, { attributes: true, attributeFilter: marks, subtree: true, childList: true });
   }
 
   /** The notice: mounted once; show(kind, message, actions) replaces what it says and its buttons
