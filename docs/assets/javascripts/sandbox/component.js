@@ -690,7 +690,11 @@ export function mountSandbox(el) {
 
   el.replaceChildren(...ui.root);
   ui.newGame.parentElement.append(tutorials);
-  ui.status.after(hint.button, reviewButton, ...screen.layerButtons);
+  ui.status.after(hint.button, reviewButton);
+  // the layers' buttons go to the panel's bar, where the layout has made it (layout.js takes them
+  // there when it comes after), else by the status line
+  const tools = el.closest(".rb-panel")?.querySelector(".rb-panel-tools");
+  (tools ?? ui.status.parentElement).append(...screen.layerButtons);
   // the status line and what opens under it (notices, ヒント's details), held together (sandbox.css)
   const statusLine = ui.status.parentElement;
   const layers = h("div", { className: "rb-layers" }, screen.notices, hint.box, hint.suggestion);
