@@ -206,11 +206,11 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
     css = " rb-current" if seat == view["current_player"] else ""
     count = public["rack_count"]
     revealed = not mine and "revealed" in view
-    tags = [("", f"得点 {public['score']}"), (" rd-rack-count", f"手元 {count}枚")]
-    tags += [("", REVEALED)] if revealed else []
-    tags += [("", "スタート")] if seat == view["start_player"] else []
+    tags = [f"得点 <strong>{public['score']}</strong>・手元 {count}枚"]
+    tags += [REVEALED] if revealed else []
+    tags += ["スタート"] if seat == view["start_player"] else []
     head = f'<span class="rb-name">{name}{"（あなた）" if mine else ""}</span>' + "".join(
-        f'<span class="rb-tag{css}">{tag}</span>' for css, tag in tags
+        f'<span class="rb-tag">{tag}</span>' for tag in tags
     )
     hand = ""
     if (mine and view["rack"] is not None) or revealed:
