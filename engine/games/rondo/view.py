@@ -90,7 +90,7 @@ def _go_button(space: str, view: dict[str, Any], prefix: str) -> str:
     )
 
 
-def _go_list(view: dict[str, Any], legal: list[str]) -> str:
+def _go_list(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     """The spaces to choose from again, as a row of labelled buttons: the keyboard's and a screen
     reader's way to the lit spaces of the drawing (on a phone a finger taps the space itself, and
     the list keeps out of sight unless it holds focus: rb-choice-list)."""
@@ -101,8 +101,10 @@ def _go_list(view: dict[str, Any], legal: list[str]) -> str:
         for action in legal
         if action.startswith("go:")
     )
-    group = '<div class="rd-go-list rb-choice-list" role="group" aria-label="置けるマス">'
-    return f"{group}{buttons}</div>" if buttons else ""
+    # Its own id, as the actions' group has: a frame never turns a pressed (and so focused) chip
+    # button into a space's button of this list, which would show the list on a phone.
+    group = f'<div class="rd-go-list rb-choice-list" id="{prefix}-go-list" role="group"'
+    return f'{group} aria-label="置けるマス">{buttons}</div>' if buttons else ""
 
 
 def _board_list(view: dict[str, Any], prefix: str) -> str:
@@ -146,10 +148,9 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     if turn is not None:
         prompt = f'<p class="rd-prompt">{_PROMPTS[turn["stage"]]}</p>' if legal else ""
         buttons = "".join(_button(action, view) for action in legal if not action.startswith("go:"))
-        group = (
-            f'<div class="rd-actions" role="group" aria-label="選べる行動">{buttons}</div>' if buttons else ""
-        )
-        inner = prompt + _chain_text(view) + _go_list(view, legal) + group
+        ident = f'id="{prefix}-actions" role="group" aria-label="選べる行動"'
+        group = f'<div class="rd-actions" {ident}>{buttons}</div>' if buttons else ""
+        inner = prompt + _chain_text(view) + _go_list(view, legal, prefix) + group
     ident = f'id="{prefix}-controls" role="group" aria-label="手番の操作"'
     return f'<div class="rd-controls rb-box" {ident}>{inner}</div>'
 
