@@ -55,7 +55,7 @@ class WarmSite:
         # Its reader has seen the offline note (offline.js): shown once, for 10 s, whenever the
         # service worker's download ends, it would lie over whatever a test looks at just then (a
         # tutorial's pointed card at the bottom of a phone). test_offline checks it, on its own.
-        self.context.add_init_script("localStorage.setItem('rb:offline-noted', 'yes')")
+        self.context.add_init_script("localStorage.setItem('rb:offline-noted:/', 'yes')")
         self.page = self.context.new_page()
         self.page.goto(base + "index.html")
 

@@ -1,8 +1,9 @@
 // The game screen's shared parts (ARCHITECTURE.md, "The game screen on a phone"). It knows no
 // game: it reads the classes every view draws (`.rb-seat[data-seat]`, its `.rb-seat-head`,
 // `.rb-scores`) and adds what a phone needs:
-// - narrow (the sandbox's content 440 px wide or less, as the CSS container query says:
-//   data-rb-narrow on the sandbox), another seat shows its head line alone; a tap on the head
+// - narrow (the sandbox's content 440 px wide or less, as the CSS container query says, or a
+//   screen too low to show a seat whole: data-rb-narrow on the sandbox), another seat shows its
+//   head line alone; a tap on the head
 //   (or Enter/Space) shows it whole, and the choice holds from frame to frame;
 // - notices (`notify`): status lines under the status line, in view, gone after a few seconds and
 //   kept in the log's お知らせ;
@@ -17,7 +18,8 @@
 
 import { h } from "./ui.js";
 
-const NARROW_PX = 440; // keep equal to the container queries of sandbox.css and games.css
+const NARROW_PX = 440; // keep equal to the container queries of sandbox.css and the games' CSS
+const SHORT = "screen and (max-height: 29.984375em)"; // as sandbox.css's phone on its side
 const NOTICE_MS = 6000;
 const GAP_PX = 8; // between a layer and the piece it keeps clear of
 const MIN_LAYER_PX = 72; // a layer cut shorter would show no line of its own
@@ -51,11 +53,19 @@ export function createScreen({ host, board, signal }) {
   );
   const narrow = () => host.hasAttribute("data-rb-narrow");
 
-  const sizes = new ResizeObserver(([entry]) => {
-    host.toggleAttribute("data-rb-narrow", entry.contentRect.width <= NARROW_PX);
+  // narrow: a phone in portrait, or any screen too low to show a seat whole (a phone on its side)
+  const short = matchMedia(SHORT);
+  let width = Infinity; // of the sandbox's content, as the container queries measure it
+  const measure = () => {
+    host.toggleAttribute("data-rb-narrow", width <= NARROW_PX || short.matches);
     afterFrame();
+  };
+  const sizes = new ResizeObserver(([entry]) => {
+    width = entry.contentRect.width;
+    measure();
   });
   sizes.observe(host);
+  short.addEventListener("change", measure, { signal });
   signal.addEventListener("abort", () => {
     sizes.disconnect();
     delete host.dataset.rbNarrow;
