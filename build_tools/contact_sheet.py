@@ -1,12 +1,21 @@
-"""A contact sheet of every tutorial: one PNG per step, and one after each of a step's moves that
-leaves the step on screen, at 390 × 844 in Debian's Chromium, from the built site. Anyone can look
-through what a phone reader sees at every step in a minute, without playing the tutorials.
+"""A contact sheet of every tutorial and of every kind of decision of every game: anyone can look
+through what a phone reader sees in a minute, without playing. From the built site, in Debian's
+Chromium:
 
-    python -m build_tools.contact_sheet [--game rondo] [--out .cache/contact-sheet]   (make contact-sheet)
+- every tutorial at 390 × 844: one PNG per step, and one after each of a step's moves that leaves
+  the step on screen (the moves are the first the step takes, chosen on a host Python session that
+  follows the page);
+- every game at every player count at 360 × 740, in a phone's context (touch), played by taps
+  (build_tools/phone.py): the first time each kind of decision comes up, one PNG of ordinary play,
+  one with ヒント open, and one on a table guest's phone (みんなのスマホで遊ぶ between two pages
+  of one browser, the guest in the reader's seat, every other seat a bot).
+
+    python -m build_tools.contact_sheet [--game rondo] [--only tutorials|decisions]
+        [--out .cache/contact-sheet]   (make contact-sheet)
 
 Files: <game>-<tutorial>-<NN>.png (step NN as it comes up), <game>-<tutorial>-<NN>-<k>.png (after
-the step's k-th move, while the step still waits), <game>-<tutorial>-end.png (what was learned).
-The moves are the first the step takes, chosen on a host Python session that follows the page.
+the step's k-th move, while the step still waits), <game>-<tutorial>-end.png (what was learned);
+decisions/<game>-<N>p-<kind>-{play,hint,guest}.png, with -BAD where something was unseen.
 """
 
 from __future__ import annotations
@@ -15,9 +24,10 @@ import argparse
 import shutil
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS
+from build_tools.phone import Decision, open_game, phone_context, play_by_taps, reader_seats
 from build_tools.serve import serving
 from engine.registry import games
 from engine.session import Session
@@ -25,6 +35,7 @@ from engine.tutorial import ANY
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = (360, 740)
 SANDBOX = ".rb-sandbox"
 READY = f"document.querySelector('{SANDBOX}')?.dataset.rbState === 'ready'"
 FRAMES = f"Number(document.querySelector('{SANDBOX}')?.dataset.rbFrames ?? 0)"
@@ -94,22 +105,83 @@ def sheet(page: Page, base: str, game_id: str, name: str, out: Path) -> int:
     raise AssertionError(f"{game_id} {name}: no end after {MAX_PRESSES} presses")
 
 
+def decisions(browser: Browser, base: str, game_id: str, players: int, out: Path) -> int:
+    """Pictures of each kind of decision of one table, in ordinary play and with ヒント open;
+    returns how many."""
+    page = phone_context(browser, SMALL_PHONE).new_page()
+    log = {"game": game_id, "players": players, "seed": 3, "options": {}, "actions": []}
+    open_game(page, base, log, reader_seats(game_id, players))
+    taken: set[str] = set()
+
+    def look(page: Page, decision: Decision) -> None:
+        name = f"{game_id}-{players}p-{decision.kind.replace(':', '_').replace(' ', '+')}"
+        if name in taken:
+            return
+        taken.add(name)
+        shoot(page, out / f"{name}-play{'-BAD' if decision.problems else ''}.png")
+        page.locator(".rb-sandbox .rb-hint-button").tap()
+        page.wait_for_function("!document.querySelector('.rb-sandbox .rb-hint-button').disabled", polling=100)
+        shoot(page, out / f"{name}-hint.png")
+        page.locator(".rb-sandbox .rb-hint-dismiss").tap()
+
+    for _ in play_by_taps(page, seed=players, at_decision=look):
+        pass
+    page.context.close()
+    return 2 * len(taken)
+
+
+def guest_decisions(browser: Browser, base: str, game_id: str, players: int, out: Path) -> int:
+    """Pictures of each kind of decision on a table guest's phone (the guest in the first seat);
+    returns how many."""
+    from tests.browser.table import answer, connected, invite, paste  # the one driver of a table
+
+    context = phone_context(browser, SMALL_PHONE)
+    host, guest = context.new_page(), context.new_page()
+    host.goto(f"{base}{game_id}.html?rb-transport=bc")
+    host.wait_for_function(READY, timeout=BOOT_MS)
+    bot = reader_seats(game_id, players)[1]
+    [link] = invite(host, ["friend"] + [bot] * (players - 1))
+    paste(host, answer(guest, link))
+    connected(host, 0)
+    guest.bring_to_front()
+    taken: set[str] = set()
+
+    def look(page: Page, decision: Decision) -> None:
+        name = f"{game_id}-{players}p-{decision.kind.replace(':', '_').replace(' ', '+')}"
+        if name not in taken:
+            taken.add(name)
+            shoot(page, out / f"{name}-guest{'-BAD' if decision.problems else ''}.png")
+
+    for _ in play_by_taps(guest, seed=players, at_decision=look):
+        pass
+    context.close()
+    return len(taken)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", help="one game's tutorials only")
+    parser.add_argument("--game", help="one game only")
+    parser.add_argument("--only", choices=["tutorials", "decisions"], help="one kind of picture only")
     parser.add_argument("--out", type=Path, default=ROOT / ".cache" / "contact-sheet")
     args = parser.parse_args()
     shutil.rmtree(args.out, ignore_errors=True)
-    args.out.mkdir(parents=True)
+    (args.out / "decisions").mkdir(parents=True)
+    chosen = {game_id: game for game_id, game in games().items() if args.game in (None, game_id)}
     with serving(ROOT / "site", quiet=True) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(locale="ja-JP", viewport=PHONE)
-        for game_id, game in games().items():
-            if args.game not in (None, game_id):
-                continue
-            for name in game.tutorials:
-                taken = sheet(page, base, game_id, name, args.out)
-                print(f"{game_id} {name}: {taken} pictures")
+        if args.only != "decisions":
+            page = browser.new_page(locale="ja-JP", viewport=PHONE)
+            for game_id, game in chosen.items():
+                for name in game.tutorials:
+                    taken = sheet(page, base, game_id, name, args.out)
+                    print(f"{game_id} {name}: {taken} pictures")
+            page.close()
+        if args.only != "tutorials":
+            for game_id, game in chosen.items():
+                for players in game.info.players:
+                    taken = decisions(browser, base, game_id, players, args.out / "decisions")
+                    taken += guest_decisions(browser, base, game_id, players, args.out / "decisions")
+                    print(f"{game_id} at {players}: {taken} pictures of decisions")
         browser.close()
     print(f"wrote {args.out}")
 

@@ -6,8 +6,10 @@ What the service worker keeps is the built site, listed here from site/, never b
 savings: a file whose gzip sibling unpacks to the very same bytes (the runtime's two large files,
 the sitemap) is kept as that sibling only, and the service worker unpacks it when the file itself
 is asked for; and the files no page asks for over http are not kept (`never_asked`: 5 MB of 13).
-The digest names the cache, so one build's files are never mixed with another's. Run on a built
-folder (the update test makes a second build so):
+The digest names the cache (with the site's scope: sw.js), so one build's files are never mixed with
+another's, and each file's SHA-256 is listed, so that the service worker keeps only the build's own
+bytes (never an older copy a host or a cache answered with). Run on a built folder (the update test
+makes a second build so):
 
     python -m build_tools.offline SITE_DIR
 """
@@ -15,6 +17,7 @@ folder (the update test makes a second build so):
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
@@ -93,18 +96,26 @@ def never_asked(name: str, languages: set[str]) -> bool:
     return file.startswith("min/lunr.") and language not in {"stemmer.support", "multi", *languages}
 
 
+def sha256(body: bytes) -> str:
+    """The SHA-256 of `body` in base64, as the service worker writes what it fetched (sw.js)."""
+    return base64.b64encode(hashlib.sha256(body).digest()).decode()
+
+
 def build_listing(site: Path) -> dict[str, object]:
-    """What the service worker keeps: `files` [[URL path relative to the root, bytes]] in the cache,
-    `packed` {URL path: its sibling's} answered from a kept sibling, `bytes` in all, and `digest`
-    of every file (but the service worker itself), kept or not."""
+    """What the service worker keeps: `files` [[URL path relative to the root, its bytes' sha256]]
+    in the cache, `packed` {URL path: its sibling's} answered from a kept sibling, `unpacked`
+    {sibling: the sha256 of the bytes it unpacks to} (what a host that decodes a .gz itself sends),
+    `bytes` in all, and `digest` of every file (but the service worker itself), kept or not."""
     paths = sorted(
         p for p in site.rglob("*") if p.is_file() and p.relative_to(site).as_posix() != SERVICE_WORKER
     )
     names = {p.relative_to(site).as_posix() for p in paths}
     languages = search_languages(site)
     digest = hashlib.sha256()
-    files: list[list[object]] = []
+    files: list[list[str]] = []
     packed: dict[str, str] = {}
+    unpacked: dict[str, str] = {}
+    total = 0
     for path in paths:
         name = path.relative_to(site).as_posix()
         body = path.read_bytes()
@@ -114,10 +125,17 @@ def build_listing(site: Path) -> dict[str, object]:
             continue
         if sibling in names and gzip.decompress((site / sibling).read_bytes()) == body:
             packed[quote(name)] = quote(sibling)
+            unpacked[quote(sibling)] = sha256(body)
         else:
-            files.append([quote(name), len(body)])
-    total = sum(int(size) for _, size in files)  # type: ignore[call-overload]
-    return {"digest": digest.hexdigest()[:16], "bytes": total, "files": files, "packed": packed}
+            files.append([quote(name), sha256(body)])
+            total += len(body)
+    return {
+        "digest": digest.hexdigest()[:16],
+        "bytes": total,
+        "files": files,
+        "packed": packed,
+        "unpacked": unpacked,
+    }
 
 
 def write_service_worker(site: Path, source: str) -> dict[str, object]:

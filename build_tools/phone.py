@@ -9,8 +9,9 @@ plays one game by taps (a random legal piece at each of the reader's decisions, 
 a bot at once), prints each decision's kind and what was off screen or covered, and keeps a
 picture of each kind of decision in DIR (default .cache/phone).
 
-A piece is seen when the centre of its box lies inside the viewport and the topmost element there
-(`elementFromPoint`) is the piece or inside it. A choice offered twice (a board's space and, for
+A piece is seen when its box lies whole inside the viewport and inside every box that clips it (a
+seat that scrolls within itself), and the topmost element at its centre (`elementFromPoint`) is
+the piece or inside it. A choice offered twice (a board's space and, for
 the keyboard and screen readers, a list's button) is seen when one of its pieces is. The reader's
 hand is what the views mark `.rb-hand` inside the reader's seat (`.rb-dock`): each child a piece.
 """
@@ -45,16 +46,29 @@ UNSEEN = """() => {
   const board = sandbox.querySelector(".rb-board");
   const name = (node) => (node.getAttribute("aria-label") || node.textContent || node.dataset.action || "")
     .replace(/\\s+/g, " ").trim().slice(0, 40);
+  // "" when the node lies whole on the screen (inside the viewport and every box that clips it,
+  // a scrolling seat's included) and is the topmost thing at its centre; else what is wrong
   const where = (node) => {
     const r = node.getBoundingClientRect();
     if (!r.width || !r.height) return "not drawn";
-    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
-    const off = x < 0 || y < 0 || x >= innerWidth || y >= innerHeight;
-    if (off) return `off screen (${Math.round(x)}, ${Math.round(y)})`;
-    const top = document.elementFromPoint(x, y);
-    if (!top || !(node === top || node.contains(top))) {
-      const by = top ? (top.className?.baseVal ?? top.className) || top.nodeName : "nothing";
-      return `covered by ${String(by).slice(0, 40)} "${(top?.textContent ?? "").trim().slice(0, 20)}"`;
+    let [left, top, right, bottom] = [0, 0, innerWidth, innerHeight];
+    for (let box = node.parentElement; box; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const c = box.getBoundingClientRect();
+      [left, top] = [Math.max(left, c.left), Math.max(top, c.top)];
+      [right, bottom] = [Math.min(right, c.right), Math.min(bottom, c.bottom)];
+    }
+    const shownW = Math.min(r.right, right) - Math.max(r.left, left);
+    const shownH = Math.min(r.bottom, bottom) - Math.max(r.top, top);
+    if (shownW <= 0 || shownH <= 0) return `off screen (at ${Math.round(r.left)}, ${Math.round(r.top)})`;
+    if (shownW < r.width - 1 || shownH < r.height - 1) {
+      return `cut (${Math.round((100 * shownW * shownH) / (r.width * r.height))} % shown)`;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(node === hit || node.contains(hit))) {
+      const by = hit ? (hit.className?.baseVal ?? hit.className) || hit.nodeName : "nothing";
+      return `covered by ${String(by).slice(0, 40)} "${(hit?.textContent ?? "").trim().slice(0, 20)}"`;
     }
     return "";
   };
@@ -85,7 +99,8 @@ UNSEEN = """() => {
   return problems;
 }"""
 
-# The reader's choices now, each once: the pieces a finger can press (seen, see UNSEEN).
+# The reader's choices now, each once, with the point a finger taps: the centre of a piece of it
+# that is the topmost thing there.
 PRESSABLE = """() => {
   const board = document.querySelector(".rb-sandbox .rb-board");
   const found = new Map();
@@ -94,9 +109,9 @@ PRESSABLE = """() => {
     const r = node.getBoundingClientRect();
     const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
     const top = r.width && r.height ? document.elementFromPoint(x, y) : null;
-    if (top && (top === node || node.contains(top))) found.set(node.dataset.action, true);
+    if (top && (top === node || node.contains(top))) found.set(node.dataset.action, [x, y]);
   }
-  return [...found.keys()].sort();
+  return [...found].sort();
 }"""
 
 # The reader's legal actions as the board offers them.
@@ -162,13 +177,8 @@ def open_game(page: Page, base: str, log: dict[str, Any], seats: list[str]) -> N
     """The game page with `log` opened through a share link, its sandbox open on the screen."""
     from tests.browser.helpers import share_fragment  # the one encoder of share links
 
-    target = f"{base}{log['game']}.html"
-    if page.url.split("#")[0] != target:
-        page.goto(target)
-        wait_settled(page)
-    before = frames(page)
-    page.evaluate("f => { location.hash = f }", share_fragment({"log": log, "seats": seats}))
-    wait_settled(page, before)
+    page.goto(f"{base}{log['game']}.html{share_fragment({'log': log, 'seats': seats})}")
+    settle_to_reader(page)
     fab = page.locator(".rb-play-fab")
     if fab.is_visible():
         fab.tap()
@@ -212,10 +222,14 @@ def play_by_taps(
         if at_decision:
             at_decision(page, decision)
         yield decision
-        pressable = page.evaluate(PRESSABLE) or actions
-        action = rng.choice(pressable)
+        pressable = page.evaluate(PRESSABLE)
         before = frames(page)
-        page.locator(f'{SANDBOX} .rb-board [data-action="{action}"]').first.tap()
+        if pressable:
+            _, (x, y) = rng.choice(pressable)
+            page.touchscreen.tap(x, y)
+        else:  # nothing a finger can reach (said in the decision's problems): go on all the same
+            piece = page.locator(f'{SANDBOX} .rb-board [data-action="{rng.choice(actions)}"]').first
+            piece.dispatch_event("click")
         wait_settled(page, before)
 
 

@@ -1,7 +1,10 @@
 """Serve a built site on 127.0.0.1 with the MIME types Pyodide needs.
 
 Module workers refuse JavaScript served with another type, and WebAssembly streaming
-compilation needs application/wasm, so both are set here rather than left to the system.
+compilation needs application/wasm, so both are set here rather than left to the system. Like
+most static hosts it validates by Last-Modified (304 to an If-Modified-Since no older than the
+file's time, compressed or not): the offline tests rely on it to show that an update never takes
+an older copy for a changed file (tests/browser/test_offline.py).
 
 For measurements (build_tools.bench) the server can also stand in for other hosts:
 - `--rate MB/s`: one shared link of that speed, as a reader's connection is; every response's

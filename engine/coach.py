@@ -68,6 +68,13 @@ class Coach:
             return "script" if step.between and state.current_player != self.tutorial.reader else "move"
         return "script"
 
+    def draws_moves(self, state: State) -> bool:
+        """Whether the board draws the reader's moves: on a move step, and on a `live` read step
+        where the reader is to move (a press there is refused: 次へ first)."""
+        waiting = self.waiting(state)
+        live = waiting == "read" and self.step().live and state.current_player == self.tutorial.reader
+        return waiting == "move" or live
+
     def scripted(self, state: State) -> str | None:
         """The script's next move: of `between` while the reader's part of the step goes on, then
         of `then` once it is done."""

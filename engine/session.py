@@ -210,7 +210,7 @@ class Session:
         if step == "handover":
             html, status = self._handover_html(), "交代してください。"
         else:
-            moves = step == HUMAN and (not self.coach or self.coach.waiting(self.state) == "move")
+            moves = step == HUMAN and (not self.coach or self.coach.draws_moves(self.state))
             html, status = self.game.render(view, interactive=moves), self.game.status(view)
         frame = {
             "ok": True,

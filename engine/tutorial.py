@@ -21,6 +21,11 @@ seats' moves that come between the reader's moves of an `until` step (the rest o
 the last tricks of a hand) are `between`, played whenever another seat is to move before `until`
 holds; such an `until` must stay true once it holds.
 
+What the screen shows at a step is what its words speak of: a step lists in `shows` the counts,
+scores and headings it names as the board writes them, and a read step that speaks of the moves
+the reader has (the spaces lit) is `live`, its board drawn with them. The shared suite checks both
+on the step's frame, and that everything a step points at is on the board and not empty.
+
 `engine.coach` plays a tutorial in a session.
 """
 
@@ -63,6 +68,13 @@ class Step:
     point: tuple[str, ...] = ()
     """What to highlight: action ids of the board's buttons, or element ids of its pieces."""
     nudge: str = ""
+    shows: tuple[str, ...] = ()
+    """What the words speak of that the board shows where the step begins (a count, a score, a
+    box's heading), each as the board's text reads it: the shared suite finds each in the step's
+    frame, so that a step never talks of a state its screen does not show."""
+    live: bool = False
+    """A read step whose words speak of the reader's moves (the spaces lit, the controls): its
+    board draws them as a move step's would; pressing one asks for 次へ first."""
 
     def is_read(self) -> bool:
         return self.play == READ

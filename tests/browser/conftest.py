@@ -47,14 +47,15 @@ FOLLOW_LINK = """url => {
 class WarmSite:
     """One page of the site whose worker stays booted; `show(game)` brings a game page up."""
 
-    def __init__(self, browser: Browser, base: str) -> None:
+    def __init__(self, browser: Browser, base: str, **options: object) -> None:
+        """`options`: the browser context's (a phone's viewport and touch)."""
         self.base = base
         self.guard = Guard()
-        self.context = guarded_context(browser, self.guard)
+        self.context = guarded_context(browser, self.guard, **options)
         # Its reader has seen the offline note (offline.js): shown once, for 10 s, whenever the
         # service worker's download ends, it would lie over whatever a test looks at just then (a
         # tutorial's pointed card at the bottom of a phone). test_offline checks it, on its own.
-        self.context.add_init_script("localStorage.setItem('rb:offline-noted', 'yes')")
+        self.context.add_init_script("localStorage.setItem('rb:offline-noted:/', 'yes')")
         self.page = self.context.new_page()
         self.page.goto(base + "index.html")
 

@@ -50,6 +50,13 @@ BOARD_DIFFERENCE = """([selector, html]) => {
     for (const name of ["tabindex", "role", "aria-label"]) dock.removeAttribute(name);
     dock.classList.remove("focus-visible");
   }
+  // and screen.js's marks: another seat folded or whole on a phone, a seat's note
+  for (const seat of board.querySelectorAll(".rb-seat")) seat.removeAttribute("data-rb-expanded");
+  for (const head of board.querySelectorAll(".rb-seat-head")) {
+    for (const name of ["tabindex", "role", "aria-expanded"]) head.removeAttribute(name);
+  }
+  for (const note of board.querySelectorAll(".rb-seat-note")) note.remove();
+  for (const sheet of board.querySelectorAll(".rb-scores")) sheet.removeAttribute("tabindex");
   const template = document.createElement("template");
   template.innerHTML = html;
   const expected = board.cloneNode(false);

@@ -1,16 +1,22 @@
-"""The site offline and installable (issue 48), in Debian's Chromium, served under a sub-path.
+"""The site offline and installable (issues 48 and 57), in Debian's Chromium, served under a sub-path.
 
 - offline: a reader visits the top page; once the site says it is kept, the network is cut
   (Playwright's offline mode) and every game page still loads, its sandbox starts and plays, the
   search finds a rule, a page the build never had gets the Japanese offline page; the manifest
   is what an installing browser wants (Chromium's own installability check, and its fields and
   icons read here);
-- update: back online, a second build (one asset changed, its service worker written by the same
-  build code) is served at the same URL: the reader is offered it, and after the switch every
-  kept file is the second build's, the game in progress (the last one played offline) goes on
-  from its save, and a save the engine refuses is refused with its message.
+- update: back online, a second build (one asset changed as a deploy by rsync -a leaves it: the
+  same size, an older time) is served at the same URL: the reader is offered it, not while a table
+  of phones is open, and after the switch every kept file is the second build's, every open tab
+  of the site is on it (one at once, one with its table open once the table closes), the game in
+  progress (the last one played offline) goes on from its save, and a save the engine refuses is
+  refused with its message;
+- two sites on one origin (/a/ and /b/): each kept and said once, both played with the host gone,
+  and /a without its slash still reaches the kept site;
+- a network cut before the site is kept: said, and the keeping goes on when the network returns.
 
-One test, one reader: one cold start of Python for all of it.
+The contexts here keep the browser's HTTP cache as a reader's does (Playwright's routing, which the
+other tests' guard uses, turns it off): a foreign request is listed and fails the test, unrouted.
 """
 
 from __future__ import annotations
@@ -23,15 +29,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
 
 from build_tools.browsers import SITE_KEPT
 from build_tools.offline import SERVICE_WORKER, write_service_worker
-from build_tools.serve import running
+from build_tools.serve import SiteServer, running
 from engine.registry import games
-from tests.browser.conftest import guarded_context
 from tests.browser.helpers import (
     BOOT_TIMEOUT_MS,
+    INSTANT_BOTS,
     POLL_MS,
     READ_SAVE,
     SANDBOX,
@@ -43,11 +49,14 @@ from tests.browser.helpers import (
     search_hit,
     wait_settled,
 )
-from tests.conftest import Guard
+from tests.browser.table import TABLE
+from tests.conftest import Guard, is_foreign
 
 SUB_PATH = "rulebook/"
 CHANGED_ASSET = "assets/stylesheets/offline.css"
-SECOND_BUILD_MARK = "/* the second build */\n"
+FIRST_WORDS, SECOND_WORDS = "The offline notice", "THE OFFLINE NOTICE"  # the asset's change: same size
+KEPT_NOTE = "このサイトはオフラインでも使えます"
+STOPPED_NOTE = "オフライン用の保存が途中で止まりました"
 
 # Whether the worker has kept its interpreter's snapshot (IndexedDB "rb-python", snapshots.mjs)
 # within `ms`: looked for every 100 ms in the page (page.wait_for_function does not wait for a
@@ -82,6 +91,13 @@ ASKED_THE_WORKER = """async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }"""
 
+# What the service worker in charge of the page says of its build (sw.js: "about").
+ABOUT_THE_WORKER = """() => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = ({ data }) => resolve(data);
+  navigator.serviceWorker.controller.postMessage({ type: "about" }, [channel.port2]);
+})"""
+
 # The kept caches and, in the one left, how many files and one file's text.
 CACHES = """async (path) => {
   const names = await caches.keys();
@@ -105,20 +121,30 @@ WRITE_SAVE = """([game, entry]) => new Promise((resolve, reject) => {
 
 
 @pytest.fixture
-def served(tmp_path: Path, site_dir: Path) -> Iterator[tuple[str, Path]]:
-    """The built site at http://127.0.0.1:PORT/rulebook/ (a link to it in a served folder, which
-    a test may point at another build); yields that URL and the link."""
+def server(tmp_path: Path) -> Iterator[SiteServer]:
+    """A host serving the folder tmp_path/root, where a test puts its sites."""
     root = tmp_path / "root"
     root.mkdir()
-    link = root / SUB_PATH.strip("/")
-    link.symlink_to(site_dir)
     with running(root, quiet=True) as server:
-        yield f"http://127.0.0.1:{server.server_port}/{SUB_PATH}", link
+        yield server
+
+
+@pytest.fixture
+def served(server: SiteServer, site_dir: Path) -> tuple[str, Path]:
+    """The built site at http://127.0.0.1:PORT/rulebook/ (a link to it in the served folder, which
+    a test may point at another build): that URL and the link."""
+    link = Path(server.site) / SUB_PATH.strip("/")
+    link.symlink_to(site_dir)
+    return f"http://127.0.0.1:{server.server_port}/{SUB_PATH}", link
 
 
 @pytest.fixture
 def context(browser: Browser, guard: Guard) -> Iterator[BrowserContext]:
-    context = guarded_context(browser, guard)
+    """A reader's context: foreign requests listed, not routed (see the module's docstring)."""
+    context = browser.new_context(locale="ja-JP")
+    context.add_init_script(INSTANT_BOTS)
+    context.on("request", lambda request: is_foreign(request.url) and guard.foreign.append(request.url))
+    context.on("page", guard.watch_page)
     yield context
     context.close()
     guard.check()
@@ -175,13 +201,24 @@ def check_manifest(page: Page, base: str) -> None:
 
 
 def second_build(site_dir: Path, into: Path) -> Path:
-    """A copy of the build with one asset changed, its service worker written by the build's code."""
+    """A copy of the build with one asset changed as a deploy by `rsync -a`, `cp -a` or tar can
+    leave it: the same size, and a time older than the first build's copy, so that a host that
+    validates by Last-Modified (build_tools/serve.py, as Python's) answers 304 to a browser that asks
+    for it with If-Modified-Since. Its service worker written by the build's code."""
     shutil.copytree(site_dir, into, symlinks=True)
-    changed = into / CHANGED_ASSET
-    changed.write_text(SECOND_BUILD_MARK + changed.read_text(encoding="utf-8"), encoding="utf-8")
+    first, changed = site_dir / CHANGED_ASSET, into / CHANGED_ASSET
+    text = first.read_text(encoding="utf-8")
+    assert FIRST_WORDS in text
+    changed.write_text(text.replace(FIRST_WORDS, SECOND_WORDS, 1), encoding="utf-8")
+    older = first.stat().st_mtime - 3600
+    os.utime(changed, (older, older))
     source = Path(__file__).resolve().parents[2] / "docs" / SERVICE_WORKER
     write_service_worker(into, source.read_text(encoding="utf-8"))
     return into
+
+
+def kept_note(page: Page) -> Locator:
+    return page.locator(".rb-offline-notice[data-kind=ready] span")
 
 
 def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
@@ -194,8 +231,7 @@ def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
     page.goto(base)
     wait_kept(page)
     megabytes = max(1, round(listing(site_dir)["bytes"] / 1e6))
-    note = page.locator(".rb-offline-notice[data-kind=ready]")
-    expect(note.locator("span")).to_have_text(f"このサイトはオフラインでも使えます（約 {megabytes} MB）")
+    expect(kept_note(page)).to_have_text(f"{KEPT_NOTE}（約 {megabytes} MB）")
     check_manifest(page, base)
 
     context.set_offline(True)
@@ -209,11 +245,12 @@ def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
     in_progress, lines = game, move_lines(page)
     expect(search_hit(page, "墓地", "necropolis")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     guard.expect("status of 503")  # the offline page's status, which Chromium logs
+    guard.expect("net::ERR_INTERNET_DISCONNECTED")  # and the service worker's try of the network for it
     page.goto(base + "a-page-no-build-had.html")
     expect(page.locator("h1")).to_have_text("オフラインです")
     page.goto(base)  # the start URL
     expect(page.locator(".md-content h1").first).to_be_visible()
-    assert note.is_hidden()  # said once
+    assert kept_note(page).is_hidden()  # said once
 
     context.set_offline(False)
     refused = new_log("rondo", 2, 1)
@@ -223,24 +260,46 @@ def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
     new_link = link.with_name("next")
     new_link.symlink_to(second)
     os.replace(new_link, link)  # the same URL now serves the second build
+    # Two more tabs of the first build: a page without a sandbox, and a game whose table is open.
+    about, host = context.new_page(), context.new_page()
+    about.goto(base + "about.html")
+    hosted = next(game for game in games() if game not in (in_progress, "rondo"))
+    host.goto(f"{base}{hosted}.html")
+    wait_settled(host)
+    host.locator(f"{SANDBOX} .rb-table-open").click()
+    for tab in (about, host):
+        tab.evaluate("window.__rbFirstBuild = true")
     page.goto(f"{base}{in_progress}.html")
     wait_settled(page)
     offer = page.locator(".rb-offline-notice[data-kind=update]")
     expect(offer).to_contain_text("新しい版があります", timeout=BOOT_TIMEOUT_MS)
     assert move_lines(page) == lines  # the first build's page, until the reader says so
-    with page.expect_navigation():
+    page.locator(f"{SANDBOX} .rb-table-open").click()  # friends' phones about to be paired:
+    expect(offer).to_be_hidden()  # no reload offered (it would cut them off)
+    page.locator(TABLE).get_by_role("button", name="やめる").click()
+    expect(offer).to_be_visible()
+    with page.expect_navigation(), about.expect_navigation():
         offer.get_by_role("button", name="新しい版にする").click()
     wait_settled(page)
     assert move_lines(page) == lines  # the game in progress goes on
     plays(page, in_progress)
+    # The other tabs: reloaded at the switch, the one with its table open once that table closed.
+    assert about.evaluate("window.__rbFirstBuild") is None
+    assert host.evaluate("window.__rbFirstBuild") is True
+    with host.expect_navigation():
+        host.locator(TABLE).get_by_role("button", name="やめる").click()
+    files = listing(second)
+    for tab in (page, about, host):
+        assert tab.evaluate(ABOUT_THE_WORKER)["digest"] == files["digest"]
+    host.close()
+    about.close()
 
     kept = page.evaluate(CACHES, CHANGED_ASSET)
-    files = listing(second)
-    assert kept["names"] == [f"rb-site-{files['digest']}"]  # the first build's cache is gone
+    assert kept["names"] == [f"rb-site /{SUB_PATH} {files['digest']}"]  # the first build's cache is gone
     assert kept["count"] == len(files["files"])
-    assert kept["text"].startswith(SECOND_BUILD_MARK)
+    assert SECOND_WORDS in kept["text"]  # the new bytes, though their time was older
     sheet = page.evaluate(f"fetch('{CHANGED_ASSET}').then((r) => r.text())")
-    assert sheet.startswith(SECOND_BUILD_MARK)
+    assert SECOND_WORDS in sheet
     page.goto(base + "rondo.html")  # refused whole, said why, and a new game begun
     refusal = "1手目「no-such-move」が不正です"
     expect(page.locator(f"{SANDBOX} .rb-alert")).to_contain_text(refusal, timeout=BOOT_TIMEOUT_MS)
@@ -262,9 +321,91 @@ def test_on_a_phone_the_note_is_not_drawn_over_the_sandbox(
     note = page.locator(".rb-offline-notice")
     page.evaluate(ASKED_THE_WORKER)  # where the note came at once, it has come by now
     assert note.is_hidden()
-    assert page.evaluate("localStorage.getItem('rb:offline-noted')") is None  # still to be said
+    assert page.evaluate(f"localStorage.getItem('rb:offline-noted:/{SUB_PATH}')") is None  # still to be said
     page.get_by_role("button", name="ルールに戻る").click()
     expect(note.locator("span")).to_contain_text("オフラインでも使えます")
     expect(note).to_be_in_viewport(ratio=1)
     page.get_by_role("button", name="遊ぶ", exact=True).click()
     expect(note).to_be_hidden()
+
+
+def test_two_sites_on_one_origin_are_each_kept_and_played_with_the_host_gone(
+    context: BrowserContext, server: SiteServer, site_dir: Path, tmp_path: Path
+) -> None:
+    """Two builds at /a/ and /b/ of one origin (the README allows any sub-path; Cache Storage and
+    localStorage belong to the origin): each site is kept in its own cache and says so once, the
+    second's keeping deletes nothing of the first's; with the host unreachable both play, and the
+    first's address without its slash (/a) still reaches it."""
+    root = Path(server.site)
+    (root / "a").symlink_to(site_dir)
+    (root / "b").symlink_to(second_build(site_dir, tmp_path / "second"))
+    origin = f"http://127.0.0.1:{server.server_port}/"
+    page = context.new_page()
+    for name in ("a", "b"):
+        page.goto(f"{origin}{name}/")
+        wait_kept(page)
+        expect(kept_note(page)).to_contain_text(KEPT_NOTE)
+    first, second = (listing(site)["digest"] for site in (site_dir, tmp_path / "second"))
+    assert sorted(page.evaluate("caches.keys()")) == [f"rb-site /a/ {first}", f"rb-site /b/ {second}"]
+
+    server.reachable = False
+    for name in ("a", "b"):
+        page.goto(f"{origin}{name}/necropolis.html")
+        wait_settled(page)
+        plays(page, "necropolis")
+    page.goto(f"{origin}a")  # the host's redirect to /a/, kept by the browser's HTTP cache
+    assert page.url == f"{origin}a/"
+    expect(page.locator(".md-content h1").first).to_be_visible()
+
+
+def held(page: Page, requests: list[Route]) -> Route:
+    """The first request a route of the test holds, once it comes (offline.js registers the
+    service worker a few seconds after the page's load)."""
+    for _ in range(BOOT_TIMEOUT_MS // POLL_MS):
+        if requests:
+            return requests[0]
+        page.wait_for_timeout(POLL_MS)  # Playwright hands the held requests over while it waits
+    raise AssertionError("the request never came")
+
+
+def test_a_network_cut_before_the_site_is_kept_is_said_and_the_keeping_goes_on_when_it_returns(
+    context: BrowserContext, server: SiteServer, served: tuple[str, Path], guard: Guard
+) -> None:
+    """The network cut twice before the site is kept, on one page: as the service worker is
+    registered (sw.js not fetched), then in the middle of its downloads (a file of the build not
+    fetched). Each time the page says that the keeping stopped, and goes on when the browser is
+    back online. Each cut is made while its request is held (Playwright's routing), so that it
+    comes at that moment whatever the machine's load."""
+    base, _ = served
+    page = context.new_page()
+    note = page.locator(".rb-offline-notice[data-kind=stopped] span")
+
+    def cut(request: Route) -> None:
+        server.reachable = False
+        request.abort("internetdisconnected")
+        context.set_offline(True)
+        expect(note).to_contain_text(STOPPED_NOTE, timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.rbOffline") is None  # nothing kept
+
+    def back_online() -> None:
+        server.reachable = True
+        context.set_offline(False)  # the online event: offline.js registers again
+
+    guard.expect("An unknown error occurred when fetching the script")  # Chromium's, of sw.js cut
+    script: list[Route] = []
+    context.route("**/sw.js", lambda route: script.append(route))
+    page.goto(base + "about.html")
+    cut(held(page, script))
+    download: list[Route] = []
+    a_file = "**/assets/javascripts/offline.js"  # one of the build's files
+    context.route(a_file, lambda route: download.append(route))
+    context.unroute("**/sw.js")
+    back_online()
+    request = held(page, download)
+    expect(note).to_be_hidden()  # going on
+    cut(request)
+    context.unroute(a_file)
+    back_online()
+    wait_kept(page)
+    expect(kept_note(page)).to_contain_text(KEPT_NOTE)
+    assert note.is_hidden()

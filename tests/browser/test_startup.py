@@ -76,6 +76,32 @@ RECORD_SEARCH_SETUP = """(() => {
 })();"""
 
 
+# When material's index request was sent (not held), and whether it had been by the moment the
+# reader's focus reached the search box: recorded after early.js's own focusin listener (on the
+# document; this one on the window, later in the event's way up). Installed before early.js wraps
+# XMLHttpRequest, so a request it holds back counts when it is sent on.
+RECORD_INDEX_SENT = """(() => {
+  window.__rbIndexSent = null;
+  window.__rbIndexSentAtFocus = null;
+  const urls = new WeakMap();
+  const { open, send } = XMLHttpRequest.prototype;
+  XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+    urls.set(this, String(url));
+    return open.call(this, method, url, ...rest);
+  };
+  XMLHttpRequest.prototype.send = function (...args) {
+    if (urls.get(this)?.endsWith("/search/search_index.json")) window.__rbIndexSent ??= performance.now();
+    return send.apply(this, args);
+  };
+  addEventListener("focusin", ({ target }) => {
+    if (target.matches?.(".md-search__input")) window.__rbIndexSentAtFocus ??= window.__rbIndexSent !== null;
+  });
+})();"""
+SEARCH_RELEASE_MS = 10_000
+"""early.js lets material's search go 10 s after the page's start at the latest (its last resort,
+on a machine so loaded that the sandbox is not ready by then): a test accepts that path too."""
+
+
 @pytest.fixture
 def page(sandbox_page: Page) -> Page:
     sandbox_page.add_init_script(RECORD_WORKERS)
@@ -158,7 +184,7 @@ def test_a_host_that_decodes_the_siblings_itself(page: Page, http_server: str, s
 
 
 def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Page, http_server: str) -> None:
-    page.add_init_script(RECORD_SEARCH_SETUP)
+    page.add_init_script(RECORD_INDEX_SENT)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.context.route("**/pyodide.asm.wasm*", lambda route: None)  # never answered: Python waits
@@ -171,8 +197,10 @@ def test_a_reader_who_turns_to_search_first_gets_it_while_python_starts(page: Pa
     expect(search_hit(page, "手元カウンター", "no-return")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     assert page.get_attribute(".rb-sandbox", "data-rb-state") == "loading"
     assert starts(page) == []
-    # sent when the box took focus, not by early.js's last resort 10 s after the page's start
-    assert page.evaluate("window.__rbSearchSetup") < 10_000
+    # sent as the box took focus (or already, on a machine so slow that early.js's last resort,
+    # 10 s after the page's start, came before the test's typing)
+    sent_at_focus, sent = page.evaluate("[window.__rbIndexSentAtFocus, window.__rbIndexSent]")
+    assert sent_at_focus is True, f"the index went {sent} ms after the page's start, not at the focus"
 
 
 # --- the snapshot, and the fallbacks ----------------------------------------------------------------
@@ -287,11 +315,12 @@ def test_one_profile_from_its_first_start_to_every_way_a_start_falls_back(
 
 def search_waited_for_the_sandbox(page: Page) -> None:
     """Material's search index was downloaded only once the runtime's wasm was in, and sent to its
-    search worker only once the sandbox was ready."""
+    search worker only once the sandbox was ready; or either at early.js's last resort, where that
+    came first (a loaded machine once set the index up at 10.42 s and was ready at 10.78 s)."""
     page.wait_for_function("window.__rbSearchSetup !== null", timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     (start,) = starts(page)
-    assert page.evaluate("window.__rbSearchSetup") >= start["at"]
+    assert page.evaluate("window.__rbSearchSetup") >= min(start["at"], SEARCH_RELEASE_MS)
     asked = page.evaluate(
         f"performance.getEntriesByType('resource').find((e) => e.name.endsWith('{SEARCH_INDEX}')).startTime"
     )
-    assert asked >= page.evaluate("window.__rbDownloaded")
+    assert asked >= min(page.evaluate("window.__rbDownloaded"), SEARCH_RELEASE_MS)

@@ -8,7 +8,8 @@ takes, as the engine says on the worker's own save, replayed in host Python), �
 at the end, after which the reader has a move in the game played on (the panel said how). At every
 step the coach panel must say what the engine's coach says, and at both sizes what a person sees
 must hold (SEEN): the step's first and last line and its rule link on screen and uncovered, every
-piece and button the step points at too, the coach's buttons where they were at the step before,
+piece and button the step points at whole on screen (not half under another box or cut by a seat
+that scrolls), the coach's buttons (at the end its two ways on) too and where they were at the step before,
 no two buttons of different purposes with one name. As each tutorial opens axe-core must find no
 serious violation in the sandbox with the panel open (the games' first tutorials by turns also at
 1280 px, the wide layout; the rest of the page is swept in test_accessibility.py). Also: a reload
@@ -73,12 +74,35 @@ SEEN = r"""async () => {
     if (!(sees(link, r.left + 2, r.top + r.height / 2) && sees(link, r.right - 2, r.top + r.height / 2)))
       wrong.push(`the rule link 「${name(link)}」 is not seen`);
   }
+  // a thing seen whole: inside the window and every box that clips it (a seat that scrolls within
+  // itself), and the topmost thing at its centre and near each of its four corners (not half
+  // under another box)
+  const whole = (node) => {
+    const r = node.getBoundingClientRect();
+    let [left, top, right, bottom] = [0, 0, W, H];
+    for (let box = node.parentElement; box; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const c = box.getBoundingClientRect();
+      [left, top] = [Math.max(left, c.left), Math.max(top, c.top)];
+      [right, bottom] = [Math.min(right, c.right), Math.min(bottom, c.bottom)];
+    }
+    if (r.top < top - 1 || r.left < left - 1 || r.bottom > bottom + 1 || r.right > right + 1) return false;
+    const [dx, dy] = [Math.min(r.width / 4, 8), Math.min(r.height / 4, 8)];
+    const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + dx, r.top + dy],
+      [r.right - dx, r.top + dy], [r.left + dx, r.bottom - dy], [r.right - dx, r.bottom - dy]];
+    return points.every(([x, y]) => sees(node, x, y));
+  };
   for (const node of document.querySelectorAll(".rb-sandbox .rb-board .rb-point")) {
     const r = node.getBoundingClientRect();
     if (!r.width || !r.height) continue;
-    const inside = r.top >= 0 && r.left >= 0 && r.bottom <= H && r.right <= W;
-    if (!inside || !sees(node, r.left + r.width / 2, r.top + r.height / 2))
-      wrong.push(`pointed ${node.id || node.dataset.action} 「${name(node)}」 not seen (${span(r)})`);
+    const what = `${node.id || node.dataset.action} 「${name(node)}」`;
+    if (!whole(node)) wrong.push(`pointed ${what} not seen whole (${span(r)})`);
+  }
+  // the coach's own buttons, at the end the two ways on (続けて遊ぶ, 新しいゲーム) too
+  for (const button of coach.querySelectorAll(".rb-coach-steps button, .rb-coach-ways button")) {
+    if (!button.checkVisibility() || whole(button)) continue;
+    wrong.push(`the coach's 「${name(button)}」 not seen whole`);
   }
   const purposes = new Map(); // a button's name -> what it does (a board's action, or the button itself)
   document.querySelectorAll(".rb-panel button, .rb-sandbox button").forEach((button, i) => {

@@ -3,7 +3,7 @@ the one the search plays marked, nothing that depends on what the seat cannot se
 hint in CPython and in Pyodide (golden/<game>.hints.json, checked by the Pyodide run of this
 suite), refused with nothing changed where the seat at the screen is not to move, ほぼ互角 said
 only within the error it shows, and a sentence on why for a fair share of decisions (each game's
-sentences are proved true where given by its own tests/engine/test_<package>_explain.py).
+sentences are proved true where given by tests/engine/test_hint_figures.py).
 
 The search's budget here is ふつう's (the same call as つよい's, with fewer draws or iterations).
 Regenerate the recorded hints on purpose with

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine.coach import PLAY_ON, Coach
+from engine.coach import PLAY_ON, READ_FIRST, Coach
 from engine.errors import BadLog, IllegalAction
 from engine.registry import games
 from engine.rng import Rng
@@ -23,6 +23,7 @@ from engine.session import Session
 from engine.tutorial import ANY, SAY_LIMIT, Tutorial, say_width
 
 from .buttons import buttons
+from .screen import board_text, filled_ids
 
 RESAMPLES = 4
 MAX_ACTIONS = 400
@@ -85,6 +86,71 @@ def test_a_move_step_names_its_buttons_as_the_board_writes_them(game_id: str, na
         if taken.get(index):
             quoted = set(re.findall(r"「([^「」]+)」", step.say))
             assert quoted & taken[index], f"step {index + 1} names none of its buttons {taken[index]}"
+
+
+LIT = "光って"
+"""Words that tell the reader to look at what the board lights: its moves must be drawn."""
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_every_step_shows_what_it_says(game_id: str, name: str) -> None:
+    """Where a step begins, its screen shows what its words speak of: each thing it declares it
+    shows (`Step.shows`: a count, a score, a box's heading) is in the board's text or the status
+    line; a step that speaks of what is lit has the reader's moves drawn (a move step, or a `live`
+    read step); and everything it points at is on the board: a button it takes there to press, a
+    piece or box with something in it (not an empty frame)."""
+    tutorial = tutorial_of(game_id, name)
+    session = Session.tutorial(game_id, name)
+    checked = set()
+    for index, waiting in walk(session):
+        if waiting == "done":
+            break
+        step, frame = tutorial.steps[index], session.frame()
+        where = f"step {index + 1} ({step.say[:24]}…)"
+        drawn = {b.attrs.get("data-action") for b in buttons(frame["html"]) if "disabled" not in b.attrs}
+        legal, filled = set(session.state.legal_actions()), filled_ids(frame["html"])
+        for pointed in frame["coach"]["point"]:  # at every press of the step
+            if pointed in legal:
+                assert pointed in drawn, f"{where}: points at {pointed}, a button its screen does not draw"
+            elif pointed not in step.play:  # a press later in the step: checked when it is legal
+                assert filled.get(pointed), f"{where}: points at {pointed}, absent or empty on its screen"
+        if index in checked:
+            continue
+        checked.add(index)
+        text = board_text(frame["html"]) + " " + frame["status"]
+        missing = [shown for shown in step.shows if shown not in text]
+        assert not missing, f"{where}: the screen does not show {missing}"
+        if LIT in step.say:
+            assert drawn & legal, f"{where}: nothing is lit on its screen"
+    assert checked == set(range(len(tutorial.steps)))
+
+
+@pytest.mark.parametrize(("game_id", "name"), TUTORIALS)
+def test_a_live_read_steps_moves_are_drawn_and_a_press_asks_for_next_first(game_id: str, name: str) -> None:
+    """A `live` read step draws the reader's moves lit, but it is still a read step: pressing one
+    is refused with the word to press 次へ, and nothing changes."""
+    tutorial = tutorial_of(game_id, name)
+    session = Session.tutorial(game_id, name)
+    for index, waiting in walk(session):
+        if waiting != "read" or not tutorial.steps[index].live:
+            continue
+        before = session.frame()
+        drawn = [b.attrs.get("data-action") for b in buttons(before["html"]) if "disabled" not in b.attrs]
+        legal = [action for action in drawn if action in session.state.legal_actions()]
+        assert legal, f"step {index + 1} is live but draws no move"
+        with pytest.raises(IllegalAction) as refusal:
+            session.act(legal[0])
+        assert refusal.value.message == READ_FIRST
+        assert session.frame() == before
+
+
+def test_the_screen_check_sees_a_step_that_speaks_of_what_is_not_shown() -> None:
+    """The check above fails a step whose words name a count its screen does not show, and one
+    that points at an empty box: it is not a test that cannot fail."""
+    game_id, name = "rondo", "first-game"
+    text = board_text(Session.tutorial(game_id, name).frame()["html"])
+    assert "袋の残り 8 枚" in text and "袋の残り 9 枚" not in text
+    assert filled_ids('<section id="box"></section><p id="full">1</p>') == {"box": False, "full": True}
 
 
 @pytest.mark.parametrize(("game_id", "name"), TUTORIALS)

@@ -41,20 +41,21 @@ def explain(view: dict[str, Any], action: str) -> str | None:
 
 def _passed(slot: str, card: int, price: int) -> str:
     if slot == "imp":
-        lost = "ハンドの終わりにボトルを持つ人の失点になります"
-        return f"インプのトリックに入れた{card}のコイン{COINS[card]}は、{lost}。"
+        lost = "ハンドの終わりにボトルを持っている人が失います"
+        return f"インプのトリックに入れる{card}のコイン{COINS[card]}枚は、{lost}。"
     if card < price:
         mine = "渡せばあなたがこのカードでボトルを受け取ることはなくなります"
         return f"{card}は値段{price}より小さいカードですが、{mine}。"
     return f"{card}は値段{price}より大きいので、渡した相手がこのカードでボトルを受け取ることはありません。"
 
 
-def _under(view: dict[str, Any], lowest: int, owner: int, card: int) -> str:
-    """Under another seat's card below the price: that card or a higher one below it wins."""
-    name = view["seat_names"][owner]
+def _under(view: dict[str, Any], highest_below: int, owner: int, card: int) -> str:
+    """Under another seat's card below the price: that card or a higher one below it wins, so
+    the sentence names both conditions (a card between the two could still win)."""
+    name, price = view["seat_names"][owner], view["price"]
     return (
-        f"すでに{name}の{lowest}が値段より小さいので、{card}ではトリックを取らず、"
-        "このカードでボトルを受け取ることはありません。"
+        f"すでに{name}の{highest_below}が値段{price}より小さく、{card}はそれよりさらに小さいので、"
+        f"{card}ではトリックを取らず、このカードでボトルを受け取ることはありません。"
     )
 
 
@@ -64,6 +65,9 @@ def _last_card(view: dict[str, Any], cards: list[int], card: int) -> str | None:
     seats = [s for s, _, _ in view["trick"]] + [seat]
     winner = trick_winner(cards, price)
     if winner == len(cards) - 1 and card > price:
+        if view["holder"] == seat:
+            kept = "ボトルは動かず、あなたが持ったままです（持ったままハンドを終えると、コインは数えません）"
+            return f"最後の1枚なので、{card}でこのトリックを取ります。{kept}。"
         return f"最後の1枚なので、{card}でコイン{coins(cards)}のトリックを取り、ボトルは受け取りません。"
     if view["holder"] == seat and cards[winner] < price and seats[winner] != seat:
         return f"最後の1枚なので、{card}を出せばボトルは{view['seat_names'][seats[winner]]}に移ります。"

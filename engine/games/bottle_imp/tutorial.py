@@ -149,8 +149,8 @@ FIRST_STEPS = (
         holds=lambda s: s.players == 3 and _bottle(s) == (None, 19) and _view(s)["stage"] == "passing",
     ),
     Step(
-        say="配ってから手札が尽きるまでが「ハンド」です。その終わりにボトルを持つ人は、"
-        "取ったコインが0点になり、19の下に伏せたカードの分を引かれます。",
+        say="配ってから手札が尽きるまでが「ハンド」です。終わりにボトルを持つ人は、"
+        "取ったコインが0点になり、19の下に伏せたカードのコインを引かれます。",
         rule="overview",
         holds=lambda s: _bottle(s) == (None, 19) and _view(s)["stage"] == "passing",
     ),
@@ -158,6 +158,7 @@ FIRST_STEPS = (
         say="3人に12枚ずつ配りました。今回は1ハンドだけの勝負です。中央の19のカードに立っているのが"
         "ボトルで、値段は19、持ち主はまだいません。",
         rule="setup",
+        shows=("値段 19",),
         holds=lambda s: len(_hand(s)) == 12 and _bottle(s) == (None, 19) and _view(s)["target"] == ONE_HAND,
         point=("bi-price",),
     ),
@@ -207,8 +208,8 @@ FIRST_STEPS = (
         point=("bi-card-2",),
     ),
     Step(
-        say="最初のトリックは、ディーラー（プレイヤー3）の左隣のあなたがリード（最初の1枚を出すこと）します。"
-        "リードはどのカードでもかまいません。",
+        say="最初のトリックは、ディーラー（配った人。今回はプレイヤー3）の左隣のあなたが"
+        "リード（最初の1枚を出すこと）します。どのカードでもかまいません。",
         rule="playing",
         holds=_first_lead,
     ),
@@ -225,12 +226,13 @@ FIRST_STEPS = (
         say="値段より小さいカードが出たら、その中でいちばん大きいカードが勝ちます。"
         "14と16のうち、16のプレイヤー3が勝ってボトルを受け取り、値段は16です。",
         rule="winning",
+        shows=("値段 16",),
         holds=lambda s: _took(s, RIGHT, 16) and _bottle(s) == (RIGHT, 16),
         then=("play:20",),
         point=("bi-last",),
     ),
     Step(
-        say="プレイヤー3が次のトリックに青20をリードしました。リードと同じ色を持っていれば、"
+        say="トリックを取ったプレイヤー3が、次に青20をリードしました。リードと同じ色を持っていれば、"
         "その色を出さなければなりません。",
         rule="following",
         holds=_blue_led,
@@ -249,6 +251,7 @@ FIRST_STEPS = (
         say="値段より小さいカードが1枚もないときは、いちばん大きいカードが勝ちます。"
         "青30のプレイヤー2が勝ちましたが、ボトルと値段16はそのままです。",
         rule="winning",
+        shows=("値段 16",),
         holds=lambda s: _took(s, LEFT, 30) and _bottle(s) == (RIGHT, 16),
         then=("play:3",),
         point=("bi-last",),
@@ -263,6 +266,7 @@ FIRST_STEPS = (
     Step(
         say="12・3・15はどれも値段16より小さく、いちばん大きい15が勝ちました。ボトルはあなたに移り、値段は15です。",
         rule="winning",
+        shows=("値段 15",),
         holds=lambda s: _took(s, READER, 15) and _bottle(s) == (READER, 15) and _trick(s) == [],
         point=("bi-price", "bi-last"),
     ),
@@ -280,6 +284,7 @@ FIRST_STEPS = (
         say="プレイヤー2が15より小さい赤11で勝ち、ボトルは値段11でプレイヤー2へ。"
         "あなたが取った黄3・12・15は、そのまま手元に残ります。",
         rule="winning",
+        shows=("値段 11",),
         holds=lambda s: _took(s, LEFT, 11) and _bottle(s) == (LEFT, 11) and _won(s, READER) == [3, 12, 15],
         then=("play:5",),
         point=("bi-card-3", "bi-card-12", "bi-card-15"),
@@ -290,7 +295,8 @@ FIRST_STEPS = (
         holds=_yellow_7_led,
     ),
     Step(
-        say="7は値段11より小さいので、さらに小さい青6なら、ボトルを受け取らずに手放せます。青6を押しましょう。",
+        say="7は値段11より小さいので、さらに小さい青6を出せば、ボトルを受け取らずに青6を手放せます。"
+        "青6を押しましょう。",
         rule="following",
         holds=_yellow_7_led,
         play=("play:6",),
@@ -302,6 +308,7 @@ FIRST_STEPS = (
         say="ボトルの持ち主が値段より小さいカードで勝つと、ボトルはそのまま、値段だけ下がります（いまは7）。"
         "ここからは、出すカードを自分で選びましょう。",
         rule="winning",
+        shows=("値段 7",),
         holds=lambda s: _took(s, LEFT, 7) and _bottle(s) == (LEFT, 7) and _trick(s) == [37, 9],
         play=ANY,
         then=("play:36", "play:18"),
@@ -310,6 +317,7 @@ FIRST_STEPS = (
         say="あなたの手札はどれも値段7より大きく、値段は下がる一方なので、このハンドでボトルがあなたに"
         "回ってくることはもうありません。",
         rule="winning",
+        shows=("値段 7",),
         holds=lambda s: all(card > _bottle(s)[1] for card in _hand(s)) and _trick(s) == [36, 18],
         play=ANY,
         then=("play:34", "play:8"),
@@ -334,12 +342,14 @@ FIRST_STEPS = (
     Step(
         say="手札がなくなり、ハンドが終わりました。インプのトリックを表に返すと、黄1・黄2・黄28で、コインは8枚です。",
         rule="scoring",
+        shows=("インプのトリック: 3枚（表に返した）",),
         holds=lambda s: s.is_over() and _view(s)["results"][-1]["imp"] == [1, 2, 28],
         point=("bi-card-1", "bi-card-2", "bi-card-28"),
     ),
     Step(
         say="ボトルを持つプレイヤー2は、取ったカードのコインを1枚も数えず、インプのトリックの8を引かれて−8点です。",
         rule="scoring",
+        shows=("ボトルはプレイヤー2（値段7）", "プレイヤー2 −8点"),
         holds=lambda s: _view(s)["results"][-1]["holder"] == LEFT and s.scores()[LEFT] == -8,
         point=("bi-hand-result",),
     ),
@@ -347,6 +357,7 @@ FIRST_STEPS = (
         say="ボトルを持っていない人は、取ったカードのコインがそのまま得点です。1ハンドだけの今回は、"
         "10点のあなたの勝ちです。",
         rule="ending",
+        shows=("プレイヤー1 10 +10",),
         holds=lambda s: s.winners() == [READER] and s.scores()[READER] == 10,
         point=("bi-hand-result",),
     ),
@@ -386,8 +397,8 @@ FIRST_GAME = Tutorial(
 
 TWO_STEPS = (
     Step(
-        say="2人で遊ぶときの違いを、最初のトリックまで見ていきます。2人には、手札12枚のほかに"
-        "公開札を6枚ずつ配ります。",
+        say="2人で遊ぶときの違いを、最初のトリックまで見ていきます。2人のときは、各自に手札12枚と"
+        "公開札6枚を配ります。",
         rule="two-players",
         holds=lambda s: (
             s.players == 2
@@ -429,6 +440,7 @@ TWO_STEPS = (
     Step(
         say="あなたの公開札には、相手から黄22が加わりました。これで手札は9枚、公開札は7枚、インプのトリックは4枚です。",
         rule="two-players",
+        shows=("インプのトリック: 4枚", "公開札: 7枚"),
         holds=lambda s: (
             _view(s)["seats"][READER]["open"] == [3, 9, 13, 22, 24, 27, 28]
             and len(_hand(s)) == 9
@@ -443,7 +455,8 @@ TWO_STEPS = (
         holds=lambda s: s.current_player == READER and _trick(s) == [] and 33 in _hand(s),
     ),
     Step(
-        say="値段19より大きい赤33なら、ボトルを受け取りません。手札の赤33を押して、リードしましょう。",
+        say="赤33は値段19より大きいので、この1枚でボトルを受け取ることはありません。"
+        "手札の赤33を押して、リードしましょう。",
         rule="two-players",
         holds=lambda s: s.current_player == READER and _trick(s) == [] and 33 in _hand(s),
         play=("play:33",),
@@ -461,8 +474,9 @@ TWO_STEPS = (
     ),
     Step(
         say="値段19より小さいカードのうち最大の16で、相手が勝ってボトルを受け取りました。"
-        "勝ち負けと得点計算は3人と同じ、1ハンドは8トリックです。",
+        "勝ち負けと得点計算は3〜4人と同じ、1ハンドは8トリックです。",
         rule="winning",
+        shows=("値段 16",),
         holds=lambda s: _took(s, OPPONENT, 16) and _bottle(s) == (OPPONENT, 16),
     ),
 )

@@ -414,7 +414,7 @@ def _scores(view: dict[str, Any]) -> str:
     if not results:
         return ""
     return (
-        f'<section class="bi-scores rb-box rb-sheet" aria-label="得点表"><h3>得点表</h3>'
+        f'<section class="bi-scores rb-box rb-sheet rb-scores" aria-label="得点表"><h3>得点表</h3>'
         f"{hand_table(view, results[-1])}{history_table(view)}</section>"
     )
 

@@ -118,7 +118,7 @@ def _give(view: dict[str, Any], card: str) -> str:
     taken, victim = view["mine"]["taken"], view["seat_names"][view["victim"]]
     if card == taken:
         return f"取った{card_name(card)}をそのまま返すので、{victim}の手札は元どおりです。"
-    return f"{card_name(card)}を{victim}に渡し、取った{card_name(taken)}は手元に残ります。"
+    return f"{card_name(card)}を{victim}に渡し、取った{card_name(taken)}は手札に残ります。"
 
 
 def _one(own: dict[str, Any], step: str) -> str | None:

@@ -170,12 +170,13 @@ FIRST_STEPS = (
         say="山札の一番上を表にして横に置いたカードが、切り札表示です。その色が切り札"
         "（ほかの色より強い色）で、いまは緑■です。",
         rule="setup",
+        shows=("切り札 緑■",),
         holds=lambda s: _view(s)["indicator"] == ["G5"] and _view(s)["trump"] == "G",
         point=("hl-indicator",),
     ),
     Step(
-        say="表示がヴァルクヌートかハガラズなら、そのラウンドは切り札なしです。"
-        "練習用に、手札は8枚ずつ（ふつうは15枚）にしてあります。",
+        say="表示がヴァルクヌートかハガラズ（色のない特殊なカード）なら、切り札なしです。"
+        "練習用に、手札は8枚ずつ（ふつうは15枚）です。",
         rule="setup",
         holds=lambda s: len(_view(s)["hand"]) == 8 and _view(s)["seats"][SECOND]["hand_count"] == 8,
     ),
@@ -186,8 +187,8 @@ FIRST_STEPS = (
         holds=lambda s: _view(s)["dealer"] == READER and _view(s)["leader"] == SECOND,
     ),
     Step(
-        say="最初のトリックの前に、取れそうなトリックの数を0〜15で予想します。予想は本人にしか見えず、"
-        "プレイヤー2はもう伏せて書きました。",
+        say="最初のトリックの前に、取れそうなトリックの数を予想します。選べるのは、ふつうの手札15枚に"
+        "合わせた0〜15です。卓では2人が同時に伏せて書きます。",
         rule="bidding",
         holds=_bidding,
     ),
@@ -254,6 +255,7 @@ FIRST_STEPS = (
         say="2枚目のヴァルクヌートが出たので、山札の一番上の黄5が切り札表示に重なりました。"
         "次のトリックから、切り札は黄✚です。",
         rule="second-valknut",
+        shows=("切り札 黄✚",),
         holds=_trump_turned,
         point=("hl-indicator",),
     ),
@@ -298,6 +300,7 @@ FIRST_STEPS = (
     Step(
         say="黄9で勝ち、取ったトリックは2つになりました。でも9の効果で、次のトリックはプレイヤー2がリードしました。",
         rule="card-9",
+        shows=("取ったトリック 2",),
         holds=lambda s: (
             _last(s)[1] == READER and _tricks(s) == [2, 2] and _view(s)["trick"] == [[SECOND, "G8"]]
         ),
@@ -374,8 +377,8 @@ FIRST_STEPS = (
         nudge="黄1を渡すと、最後のトリックで1の効果を使えません。赤4を渡しましょう。",
     ),
     Step(
-        say="最後のトリックです。プレイヤー2の手札は、渡した赤4だけ。1は最も小さい数字ですが、"
-        "赤4は黄ではないので、黄1を押せば勝てます。",
+        say="最後のトリックです。プレイヤー2の手札は赤4だけ。切り札でもリードの色でもないカードは"
+        "勝てないので、黄1を押せば勝てます。",
         rule="card-1",
         holds=lambda s: (
             _view(s)["mine"]["exchanges"]
@@ -400,11 +403,13 @@ FIRST_STEPS = (
         say="予想が公開されました。あなたは予想5で5トリック。1トリック1点の5点、的中の10点、"
         "3〜5トリックの5点で20点です。",
         rule="scoring",
+        shows=("予想5・5トリック", "= 20点"),
         holds=_round_over,
     ),
     Step(
         say="プレイヤー2は予想3で2トリックだったので、取ったトリックの2点だけです。",
         rule="scoring",
+        shows=("予想3・2トリック", "= 2点"),
         holds=_round_over,
     ),
     Step(
@@ -457,19 +462,21 @@ def _yellow_6_led(state: State) -> bool:
 
 THREE_STEPS = (
     Step(
-        say="3人で遊ぶときに変わるところを、短いラウンドで確かめます。3人では手札が11枚ずつ、"
-        "伏せた山札は8枚です。",
+        say="3人で遊ぶときに変わるところを、短いラウンドで確かめます。3人では、ふつうは手札を"
+        "11枚ずつ配ります。",
         rule="setup",
         holds=lambda s: s.players == 3 and _view(s)["stage"] == "bid",
     ),
     Step(
-        say="練習用に、手札は4枚ずつにしてあります。切り札は青●です。",
+        say="練習用に、このラウンドの手札は4枚ずつにしてあります（山札が多いのはそのためです）。"
+        "切り札は青●です。",
         rule="setup",
+        shows=("手札 4枚", "切り札 青●"),
         holds=lambda s: len(_view(s)["hand"]) == 4 and _view(s)["trump"] == "B",
         point=("hl-indicator",),
     ),
     Step(
-        say="予想できる数は、手札の枚数に合わせて0〜11です。卓では全員が同時に、こっそり書きます。"
+        say="予想できる数は、ふつうの手札11枚に合わせて0〜11です。卓では全員が同時に、こっそり書きます。"
         "この練習では「4」を押しましょう。",
         rule="bidding",
         holds=lambda s: set(s.legal_actions()) == _bids(11),
@@ -489,8 +496,8 @@ THREE_STEPS = (
         nudge="どのカードもリードできますが、この練習では赤4をリードします。",
     ),
     Step(
-        say="プレイヤー2が赤9で勝ちました。9で勝った人は次のリードを渡しますが、3人のときに渡す先は左隣です。"
-        "プレイヤー3がリードしました。",
+        say="プレイヤー2が赤9で勝ち、左隣のプレイヤー3がリードしました。3人のとき、9のリードは左隣へ"
+        "渡ります（ハガラズで負けた人がいればその人が先）。",
         rule="card-9",
         holds=lambda s: (
             _last(s)[1] == SECOND and _tricks(s) == [0, 1, 0] and _view(s)["trick"] == [[THIRD, "Y6"]]
@@ -498,8 +505,8 @@ THREE_STEPS = (
         point=("hl-last",),
     ),
     Step(
-        say="3人だけの決まりを1つ。2番目の人がヴァルクヌートかハガラズを出しても、3番目の人は"
-        "リードの色に従わなければなりません。",
+        say="3人だけの決まりを1つ。2番目の人がヴァルクヌートかハガラズを出しても、3番目の人は、"
+        "リードの色を持っていればその色を出します。",
         rule="follow",
         holds=_yellow_6_led,
     ),
@@ -562,13 +569,16 @@ THREE_STEPS = (
         point=("play:Y9",),
     ),
     Step(
-        say="予想が公開されました。得点のしかたは2人と同じで、あなたは4＋10＋5＝19点です。",
+        say="ラウンド1が終わり、「ラウンド1の結果」で予想が公開されました。得点のしかたは2人と同じで、"
+        "あなたは4＋10＋5＝19点です。",
         rule="scoring",
+        shows=("ラウンド1の結果（予想を公開）", "予想4・4トリック", "= 19点"),
         holds=lambda s: _result(s)["bids"] == [4, 1, 0] and _result(s)["points"][READER] == 19,
     ),
     Step(
         say="0と予想して1つも取らなかったプレイヤー3にも、予想的中の10点が入ります。",
         rule="scoring",
+        shows=("予想0・0トリック", "予想的中10 = 10点"),
         holds=lambda s: (
             _result(s)["bids"] == [4, 1, 0]
             and _result(s)["tricks"] == [4, 0, 0]
@@ -579,6 +589,7 @@ THREE_STEPS = (
         say="次のラウンドが配られました。ディーラーは左隣のあなたに移り、その左隣のプレイヤー2が"
         "最初にリードします。手札は11枚、山札は8枚です。",
         rule="setup",
+        shows=("伏せたカード 8枚", "手札 11枚"),
         holds=lambda s: (
             _view(s)["round"] == 2
             and (_view(s)["dealer"], _view(s)["leader"]) == (READER, SECOND)

@@ -394,7 +394,7 @@ def _sheet(view: dict[str, Any]) -> str:
     )
     totals = "".join(f"<td><strong>{seat['total']}</strong></td>" for seat in view["seats"])
     return (
-        '<section class="hl-sheet rb-box rb-sheet" aria-label="得点表"><h3>得点表</h3><table>'
+        '<section class="hl-sheet rb-box rb-sheet rb-scores" aria-label="得点表"><h3>得点表</h3><table>'
         f"{seat_columns('ラウンド', view['seat_names'])}<tbody>{rows}</tbody>"
         f'<tfoot><tr><th scope="row">合計</th>{totals}</tr></tfoot></table>'
         '<p class="hl-note">各欄: そのラウンドの得点（◎ 予想的中）、'

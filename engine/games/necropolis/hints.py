@@ -26,7 +26,7 @@ def explain(view: dict[str, Any], action: str) -> str | None:
         return _exchange(rest, unseen_average(view))
     if action == "keep" and view["legal_actions"] == ["keep"]:
         drawn = written(view["drawn"])
-        return f"引いた{drawn}は墓地のどちらの端にもつながらないので、マスタバに入れるしかありません。"
+        return f"引いた{drawn}は墓地のどちらの端にもつながらないので、マスタバに置くしかありません。"
     if action == "draw":
         return _draw(view)
     return None
@@ -34,7 +34,7 @@ def explain(view: dict[str, Any], action: str) -> str | None:
 
 def _to_grave(verb: str, side: str, tile: str) -> str | None:
     if verb == "add":
-        return f"引いた{written(tile)}は墓地の{_SIDE[side]}につながるので、マスタバに入れずに済みます。"
+        return f"引いた{written(tile)}は墓地の{_SIDE[side]}につながるので、マスタバに置かずに済みます。"
     worth = pips(parse_tile(tile))
     return (
         f"マスタバの{written(tile)}を墓地の{_SIDE[side]}につなげると、得点が{worth}点減ります。"
@@ -62,9 +62,27 @@ def _exchange(tile: str, average: float) -> str | None:
 
 
 def _draw(view: dict[str, Any]) -> str | None:
+    """How many of the tiles the seat has not seen fit its grave, and where those tiles lie: only
+    the pile can be drawn, but where the opponent's mastaba or a practice game's set-aside tiles
+    hide some too, the seat cannot tell which lie in the pile, so the sentence names each place."""
     unseen = unseen_tiles(view)
     grave = [parse_tile(t) for t in view["graves"][view["seat"]]]
     fitting = sum(1 for tile in unseen if placements(tile, grave))
     if not fitting:
         return None
-    return f"まだ見えていない{len(unseen)}枚のうち{fitting}枚は、あなたの墓地のどちらかの端につながります。"
+    places = [
+        (name, count)
+        for name, count in (
+            ("山", view["pile"]),
+            ("相手のマスタバ", view["mastaba_counts"][1 - view["seat"]]),
+            ("よけてある牌", view.get("set_aside", 0)),
+        )
+        if count
+    ]
+    assert len(unseen) == sum(count for _, count in places)
+    ends = "あなたの墓地のどちらかの端につながります"
+    if len(places) == 1:
+        return f"山の{len(unseen)}枚のうち{fitting}枚は、{ends}。"
+    where = "・".join(f"{name}{count}枚" for name, count in places)
+    which = f"山の{view['pile']}枚がどれかは分かりません"
+    return f"まだ見えていない{len(unseen)}枚（{where}）のうち{fitting}枚は、{ends}。{which}。"

@@ -58,8 +58,8 @@ STEPS = (
         holds=lambda s: s.players == 2 and s.current_player == READER and _view(s)["pile"] == 8,
     ),
     Step(
-        say="準備で2人とも山から1枚ずつ引き、墓地の最初の牌にしました。あなたの墓地は手前の [3|4]、"
-        "相手の墓地は奥の [6|6] から始まります。",
+        say="準備で2人とも山から1枚ずつ引き、墓地の最初の牌にしました。牌は [上の目|下の目] と書きます。"
+        "あなたは手前の [3|4]、相手は奥の [6|6] です。",
         rule="setup",
         holds=lambda s: _view(s)["starts"] == ["3-4", "6-6"] and _mine(s) == ["3-4"],
         point=("nec-t-3-4",),
@@ -67,6 +67,7 @@ STEPS = (
     Step(
         say="練習用に、山は8枚だけにしてあります。残りの18枚は伏せてよけてあり、この1局では使いません。",
         rule="setup",
+        shows=("山（ネクロポリス）: 残り 8 枚", "裏向き 18 枚"),
         holds=lambda s: _view(s)["pile"] == 8 and _view(s)["set_aside"] == 18 and _view(s)["discarded"] == [],
     ),
     Step(
@@ -95,8 +96,8 @@ STEPS = (
         nudge="左端にも置けますが、この練習では右端へ伸ばします。右端の [5|4] を押してください。",
     ),
     Step(
-        say="相手は引いた牌を伏せたまま、自分のマスタバに入れました。マスタバの中身は持ち主にしか見えず、"
-        "あなたに分かるのは枚数だけです。",
+        say="相手は引いた牌を伏せたまま、マスタバ（伏せて手元に置く牌の置き場）に置きました。"
+        "中身は持ち主にしか見えず、分かるのは枚数だけです。",
         rule="visibility",
         holds=lambda s: _view(s)["mastaba_counts"] == [0, 1] and _view(s)["mastabas"][OPPONENT] is None,
     ),
@@ -138,7 +139,7 @@ STEPS = (
         play=("add:R:5-2",),
         then=("exchange:1-3",),
         point=("add:R:5-2",),
-        nudge="マスタバに入れると目が得点に加わります。ここでは右端の [5|2] を押して、墓地につなげましょう。",
+        nudge="マスタバに置くと目が得点に加わります。ここでは右端の [5|2] を押して、墓地につなげましょう。",
     ),
     Step(
         say="相手は「交換」をしました。マスタバの牌1枚を山の牌1枚と取りかえる行動です。"
@@ -172,6 +173,7 @@ STEPS = (
         say="山は残り2枚です。山がなくなると、その行動を終えたところで終わりです。"
         "2人が「もうどちらの墓地にも加えられない」と認め合っても終わります。",
         rule="ending",
+        shows=("山（ネクロポリス）: 残り 2 枚",),
         holds=lambda s: _view(s)["pile"] == 2 and s.current_player == READER,
     ),
     Step(
@@ -193,6 +195,7 @@ STEPS = (
         say="相手が最後の1枚を引いて、山がなくなりました。得点は「マスタバの牌の目＋いまの墓地の最初の牌の目＋1」で、"
         "少ないほうの勝ちです。",
         rule="scoring",
+        shows=("山（ネクロポリス）: 残り 0 枚", "先手8点・後手21点"),
         holds=lambda s: s.is_over() and s.winners() == [READER] and _score(s, OPPONENT) == 21,
         point=("nec-result",),
     ),
@@ -204,7 +207,7 @@ FIRST_GAME = Tutorial(
     build=start,
     steps=STEPS,
     learned=(
-        ("手番には行動を1つ。山から引いて、墓地につなげるかマスタバに入れる。", "draw"),
+        ("手番には行動を1つ。山から引いて、墓地につなげるかマスタバに置く。", "draw"),
         ("墓地には、端の牌と上の目どうし・下の目どうしがそろう牌だけが置ける。", "grave-row"),
         ("マスタバの牌は、つながるようになったら墓地に出せる。", "from-mastaba"),
         ("交換と作りなおしで、重い牌を手放せる。", "rebuild"),

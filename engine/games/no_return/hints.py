@@ -48,7 +48,7 @@ def explain(view: dict[str, Any], action: str) -> str | None:
     if action == "exchange":
         stuck = [c for c in view["hand"] if _stuck(_counter(c), columns)]
         return (
-            f"手元の{len(stuck)}個は、同じ色の列の一番下より大きいので、もう並べられません。"
+            f"手元の{len(stuck)}個は、同じ色の列のいちばん下より大きいので、もう並べられません。"
             if stuck
             else None
         )
@@ -85,14 +85,15 @@ def _stuck(counter: Counter, columns: dict[str, list[int]]) -> bool:
 
 
 def _cashed(total: int) -> str:
-    return f"この清算で列の失点{total}点が消えて{total}点が得点になるので、得点が{2 * total}点上がります。"
+    moved = f"列の失点{total}点が消え、得点の山に{total}点が入る"
+    return f"この清算で{moved}ので、得点は{2 * total}点上がります。"
 
 
 def _column(colour: str, column: list[int], budget: int) -> str:
     count, total = cashable(column, budget)
     return (
-        f"{COLOUR_NAMES[colour]}の列は手元の1色で下から{count}個（計{total}）まで払えて、"
-        f"清算すれば得点が{2 * total}点上がります。"
+        f"手元の1色で払えるのは{COLOUR_NAMES[colour]}の列の下から{count}個（計{total}）までで、"
+        f"全部清算すれば得点が{2 * total}点上がります。"
     )
 
 
@@ -103,8 +104,8 @@ def _placed(columns: dict[str, list[int]], picked: list[str]) -> str:
     values = [value for _, value in counters]
     total = sum(columns.get(colour, [])) + sum(values)
     return (
-        f"並べると{COLOUR_NAMES[colour]}の列の一番下は{min(values)}になり、"
-        f"列のマイナスは計{total}点になります。"
+        f"並べると{COLOUR_NAMES[colour]}の列のいちばん下は{min(values)}になり、"
+        f"列の失点は計{total}点になります。"
     )
 
 
@@ -126,5 +127,5 @@ def _declare(columns: dict[str, list[int]], budget: int) -> str | None:
 def _never_placed(counter: Counter, columns: dict[str, list[int]]) -> str | None:
     if not _stuck(counter, columns):
         return None
-    column = f"{COLOUR_NAMES[counter[0]]}の列の一番下（{columns[counter[0]][-1]}）"
+    column = f"{COLOUR_NAMES[counter[0]]}の列のいちばん下（{columns[counter[0]][-1]}）"
     return f"{counter_name(counter)}は{column}より大きいので、もう並べられません。"

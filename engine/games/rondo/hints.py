@@ -45,6 +45,8 @@ def explain(view: dict[str, Any], action: str) -> str | None:
         best = so_far + points + chain.onwards(target, _less(rack, colour, count), chain.filled | {target})
     else:
         return None
+    if move.kind == "go" and not turn["chain"]:
+        return f"このマスから置き始めると、この手番は最大{best}点になります。"
     return f"この手で続けると、この手番は最大{best}点になります。"
 
 

@@ -159,6 +159,7 @@ STEPS = (
     Step(
         say="あなたはプレイヤー1で139点、相手は142点です。袋の残りは8枚です。",
         rule="setup",
+        shows=("得点 139", "得点 142", "袋の残り 8 枚"),
         holds=lambda s: s.scores() == SCORES and _view(s)["bag"] == 8 and _held(s, READER) == 4,
         point=("rd-info",),
     ),
@@ -167,20 +168,25 @@ STEPS = (
         "置き終えたら袋から1枚引きます。",
         rule="turn",
         holds=_first_turn,
-        point=("rd-controls",),
+        point=("draw",),
+        live=True,
     ),
     Step(
         say="置かない手番は2枚引きますが、手元は5枚までなので、いまのように4枚なら1枚だけです。",
         rule="turn",
+        shows=("手元 4枚",),
         holds=_first_turn,
     ),
     Step(
-        say="最初のマスは、チップのあるマスか中央の隣の空きマスから選びます。選べるマスは、盤の上で光っています。",
+        say="最初のマスは、チップのあるマス（または中央）の隣の空きマスから選びます。"
+        "選べるマスは、盤の上で光っています。",
         rule="placing",
         holds=_may_start_green,
+        live=True,
     ),
     Step(
-        say="手元に緑が2枚あるので、緑のマスから始めます。「緑■5のマス（連絡路2）」を押しましょう。",
+        say="手元に緑が2枚あるので、緑のマスから始めます。「緑■5のマス（連絡路2）」を押しましょう。"
+        "かっこの中は、マスの場所の名前です。",
         rule="placing",
         holds=_may_start_green,
         play=("go:m02",),
@@ -215,6 +221,7 @@ STEPS = (
         say="チェーンは何マスで止めてもかまいません。この手番は10＋4＝14点です。"
         "「置き終えて1枚引く」を押すと、1枚引いて手番が終わります。",
         rule="drawing",
+        shows=("この手番 14点",),
         holds=lambda s: (
             _chain(s) == ["m02", "o04"] and _turn(s)["points"] == 14 and "end" in s.legal_actions()
         ),
@@ -237,6 +244,7 @@ STEPS = (
     Step(
         say="あなたの手元は2枚です。今回は置かずに引いて、手元を増やします。「置かずに2枚引く」を押しましょう。",
         rule="drawing",
+        shows=("手元 2枚",),
         holds=lambda s: _held(s, READER) == 2 and "draw" in s.legal_actions() and _turn(s)["draw"] == 2,
         play=("draw",),
         then=("draw",),
@@ -247,6 +255,7 @@ STEPS = (
         say="相手も置かずに2枚引き、手元が4枚になりました。ほかの人の手元は、枚数は見えても色は見えません。"
         "引いた色も本人にしか分かりません。",
         rule="visibility",
+        shows=("得点 147 ・手元 4枚",),
         holds=lambda s: _held(s, OPPONENT) == 4 and _view(s)["bag"] == 2 and s.current_player == READER,
         point=("rd-seat-1",),
     ),
@@ -254,6 +263,7 @@ STEPS = (
         say="あなたの手元も4枚です。4枚のときに引くと1枚だけで、手元は上限の5枚になります。"
         "「置かずに1枚引く」を押しましょう。",
         rule="drawing",
+        shows=("得点 153 ・手元 4枚",),
         holds=lambda s: _held(s, READER) == 4 and _turn(s)["draw"] == 1,
         play=("draw",),
         then=("go:o17", "up:2", "go:o18", "up:2", "end"),
@@ -263,6 +273,7 @@ STEPS = (
     Step(
         say="相手は青3と赤4に2枚ずつ置いて14点を取り、袋の最後の1枚を引きました。",
         rule="ending",
+        shows=("袋の残り 0 枚", "得点 161"),
         holds=_last_chip_drawn,
         point=("rd-info",),
     ),
@@ -280,6 +291,7 @@ STEPS = (
     Step(
         say="手元は5枚なので引くことはできず、必ず置きます。相手とは8点差で、この手元で取れるいちばん多い点も8点です。",
         rule="drawing",
+        shows=("得点 153 ・手元 5枚", "得点 161"),
         holds=_last_turn,
     ),
     Step(
@@ -322,6 +334,7 @@ STEPS = (
         say="青4の先に空きマスはなく、チェーンはここまでです。点になるのは表向きのチップだけで、"
         "この手番は8点。「置き終える（袋が空）」を押しましょう。",
         rule="scoring",
+        shows=("この手番 8点",),
         holds=lambda s: s.legal_actions() == ["end"] and _turn(s)["points"] == 8 and _view(s)["bag"] == 0,
         play=("end",),
         point=("end",),
@@ -330,6 +343,7 @@ STEPS = (
         say="ゲーム終了です。2人とも161点で同点です。同点なら、手元に残ったチップが多い人の勝ち。"
         "2枚残したあなたの勝ちです（相手は1枚）。",
         rule="winning",
+        shows=("プレイヤー1 161点 2枚 勝", "プレイヤー2 161点"),
         holds=lambda s: (
             s.is_over()
             and s.scores() == [161, 161]
@@ -346,17 +360,17 @@ FIRST_GAME = Tutorial(
     build=start,
     steps=STEPS,
     learned=(
-        ("手番には、チップを置くか、置かずに引くかのどちらか1つを行います。", "turn"),
+        ("手番には、チップを置くか、置かずに引くかのどちらか1つを行う。", "turn"),
         (
-            "チェーンは、チップのあるマスか中央の隣から始め、直前に置いたマスの隣へ1マスずつ延ばします。",
+            "チェーンは、チップのあるマスか中央の隣から始め、直前に置いたマスの隣へ1マスずつ延ばす。",
             "placing",
         ),
-        ("表向きは同じ色を何枚でも（点数×枚数）、裏向きは好きな色を1枚（0点の橋）です。", "chips"),
-        ("置いたら1枚、置かないなら2枚引きます。4枚なら1枚だけ、5枚なら必ず置きます。", "drawing"),
-        ("袋が空になるか灰色のマスがすべて埋まったら、その巡を最後まで遊んで終わりです。", "ending"),
-        ("得点が多い人の勝ち、同点なら手元のチップが多い人の勝ちです。", "winning"),
+        ("表向きは同じ色を何枚でも（点数×枚数）、裏向きは好きな色を1枚（0点の橋）。", "chips"),
+        ("置いたら1枚、置かないなら2枚引く。4枚なら1枚だけ、5枚なら必ず置く。", "drawing"),
+        ("袋が空になるか灰色のマスがすべて埋まったら、その巡を最後まで遊んで終わり。", "ending"),
+        ("得点が多い人の勝ち、同点なら手元のチップが多い人の勝ち。", "winning"),
         (
-            "作戦：高い点数のマスに同じ色を重ねると大きく稼げます。裏向きの橋で、そこまで届かせましょう。",
+            "作戦：高い点数のマスに同じ色を重ねると大きく稼げる。裏向きの橋で、そこまで届かせる。",
             "overview",
         ),
     ),

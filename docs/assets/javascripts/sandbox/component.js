@@ -11,6 +11,7 @@ import { createCoach } from "./coach.js";
 import { createHint } from "./hint.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
 import { createReview } from "./review.js";
+import { createScreen } from "./screen.js";
 import { dropFragment, sharedEntry, shareUrl } from "./share.js";
 import { GUEST_TEXT, invitationHere, joinTable } from "./table/guest.js";
 import { handAnswerOver } from "./table/host.js";
@@ -96,8 +97,9 @@ export function mountSandbox(el) {
   const { signal } = controller;
   const ui = buildUi();
   const refreshDocks = watchDocks(ui.board, signal);
+  const screen = createScreen({ host: el, board: ui.board, signal });
   const coach = createCoach(onCoach, signal);
-  const hint = createHint(askHint);
+  const hint = createHint(askHint, (box, marked) => screen.keepClear(marked, box));
   const review = createReview({
     call: (payload) => ask("review", payload),
     showBoard: showReviewed,
@@ -171,6 +173,7 @@ export function mountSandbox(el) {
     await morph(ui.board, next.html);
     refreshDocks();
     if (!active) return;
+    screen.afterFrame();
     el.dataset.rbFrames = Number(el.dataset.rbFrames ?? 0) + 1; // tests wait on it
     ui.status.textContent = next.status;
     ui.seed.textContent = next.seed === undefined ? "" : TEXT.seed(next.seed);
@@ -350,6 +353,7 @@ export function mountSandbox(el) {
     await morph(ui.board, position.html);
     refreshDocks();
     if (!active) return;
+    screen.afterFrame();
     ui.status.textContent = position.status;
     showLog(position.lines);
   }
@@ -420,8 +424,11 @@ export function mountSandbox(el) {
 
   // ------------------------------------------------------------------ the reader's input
 
+  /** A press on the board: a piece or button with `data-action` (any element: a space on a board
+   * is a piece too), an engine command, or another seat's head line (screen.js). */
   function onBoardClick(event) {
-    const button = event.target.closest("button[data-action], button[data-command]");
+    if (screen.toggleSeat(event)) return;
+    const button = event.target.closest("[data-action], button[data-command]");
     if (!button || !ui.board.contains(button) || button.disabled) return;
     if (el.dataset.rbState !== "ready") return;
     ui.alert.textContent = "";
@@ -432,6 +439,15 @@ export function mountSandbox(el) {
       return guest.act(action);
     }
     request(action !== undefined ? { op: "act", action } : { op: command });
+  }
+
+  /** Enter or Space on a piece that is not a button (role="button"), as a button takes them. */
+  function onBoardKey(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const piece = event.target;
+    if (piece.matches("button, a, input, select, summary") || piece.getAttribute("role") !== "button") return;
+    event.preventDefault();
+    piece.click();
   }
 
   /** A worked example's この局面を遊ぶ, or a tutorial's button on the page or in the toolbar. */
@@ -498,12 +514,10 @@ export function mountSandbox(el) {
   });
   listen(ui.share, "click", onShare);
   listen(ui.table, "click", openTable);
-  // a phone's toolbar is one row that scrolls sideways (sandbox.css): the button Tab reaches comes
-  // whole into it, clear of the fade at its edge (focus alone leaves a half-shown one where it is)
-  listen(ui.undo.parentElement, "focusin", (event) => event.target.scrollIntoView({ block: "nearest", inline: "nearest" }));
   listen(reviewButton, "click", openReview);
   listen(ui.retry, "click", remount);
   listen(ui.board, "click", onBoardClick);
+  listen(ui.board, "keydown", onBoardKey);
   listen(document, "click", onScenarioClick);
   listen(window, "hashchange", () => {
     if (!entry) return;
@@ -635,7 +649,17 @@ export function mountSandbox(el) {
   el.replaceChildren(...ui.root);
   ui.newGame.parentElement.append(tutorials);
   ui.status.after(hint.button, reviewButton);
-  ui.status.parentElement.after(hint.box, hint.suggestion);
+  // the layers' buttons go to the panel's bar, where the layout has made it (layout.js takes them
+  // there when it comes after), else by the status line
+  const tools = el.closest(".rb-panel")?.querySelector(".rb-panel-tools");
+  (tools ?? ui.status.parentElement).append(...screen.layerButtons);
+  // the status line and what opens under it (notices, ヒント's details), held together (sandbox.css)
+  const statusLine = ui.status.parentElement;
+  const layers = h("div", { className: "rb-layers" }, screen.notices, hint.box, hint.suggestion);
+  const head = h("div", { className: "rb-head" });
+  statusLine.replaceWith(head);
+  head.append(statusLine, layers);
+  ui.log.after(screen.noticeLog);
   ui.board.before(coach.root, review.root);
   ui.board.after(review.after);
   setState("idle");

@@ -25,7 +25,9 @@ const TEXT = {
 };
 const MARK = "rb-hint-best";
 
-export function createHint(ask) {
+/** `ask()` fetches the hint; `onShown(box, marked)` runs once it is drawn (screen.js keeps the
+ * marked piece clear of the box). */
+export function createHint(ask, onShown = () => {}) {
   const button = h("button", { type: "button", className: "md-button rb-hint-button", textContent: TEXT.button, hidden: true });
   const list = h("ol", { className: "rb-hint-list" });
   const note = h("div", { className: "rb-hint-note" });
@@ -43,6 +45,7 @@ export function createHint(ask) {
 
   function clear() {
     box.hidden = true;
+    box.style.removeProperty("max-height"); // as onShown may have fitted it
     suggestion.hidden = true;
     board?.querySelectorAll(`.${MARK}`).forEach((node) => node.classList.remove(MARK));
   }
@@ -59,8 +62,10 @@ export function createHint(ask) {
     box.hidden = false;
     try {
       const shown = await ask();
-      if (shown) render(shown);
-      else clear();
+      if (shown) {
+        render(shown);
+        onShown(box, marked());
+      } else clear();
     } finally {
       button.disabled = false;
     }

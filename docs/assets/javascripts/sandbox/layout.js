@@ -53,7 +53,9 @@ export function mountLayout(sandbox) {
   const back = h("button", { type: "button", className: "rb-panel-back md-button", textContent: TEXT.back });
   const toc = h("button", { type: "button", className: "rb-panel-toc", textContent: TEXT.toc });
   const place = h("button", { type: "button", className: "rb-panel-place" });
-  const bar = h("div", { className: "rb-panel-bar" }, h("strong", { textContent: TEXT.panel }), toc, place, back);
+  // what the sandbox offers to the bar (screen.js: 記録, 得点表 on a phone), in view above the game
+  const tools = h("span", { className: "rb-panel-tools" }, ...sandbox.querySelectorAll(".rb-panel-tool"));
+  const bar = h("div", { className: "rb-panel-bar" }, h("strong", { textContent: TEXT.panel }), tools, toc, place, back);
   const panel = h("section", { className: "rb-panel", ariaLabel: TEXT.panel });
   const note = h("p", { className: "rb-docked-note", textContent: TEXT.docked });
   const fab = h("button", { type: "button", className: "rb-play-fab md-button md-button--primary", textContent: TEXT.play });

@@ -1,0 +1,175 @@
+// The game screen's shared parts (ARCHITECTURE.md, "The game screen on a phone"). It knows no
+// game: it reads the classes every view draws (`.rb-seat[data-seat]`, its `.rb-seat-head`,
+// `.rb-scores`) and adds what a phone needs:
+// - narrow (the sandbox's content 440 px wide or less, as the CSS container query says, or a
+//   screen too low to show a seat whole: data-rb-narrow on the sandbox), another seat shows its
+//   head line alone; a tap on the head
+//   (or Enter/Space) shows it whole, and the choice holds from frame to frame;
+// - notices (`notify`): status lines under the status line, in view, gone after a few seconds and
+//   kept in the log's お知らせ;
+// - seat notes (`setSeatNote`): a line of the shell's own in a seat's area (the table's),
+//   put back after every frame;
+// - layers: narrow, 「得点表」 by the status line shows the running score sheet over the table
+//   (while the game is on it is out of the flow), 「記録」 the moves and notices; pressed again,
+//   or Escape, they go.
+// - a layer (ヒント's details) kept clear of the piece it marks (`keepClear`).
+// createScreen(...) -> { afterFrame, notify, setSeatNote, toggleSeat, keepClear, notices, noticeLog,
+//   layerButtons }
+
+import { h } from "./ui.js";
+
+const NARROW_PX = 440; // keep equal to the container queries of sandbox.css and the games' CSS
+const SHORT = "screen and (max-height: 29.984375em)"; // as sandbox.css's phone on its side
+const NOTICE_MS = 6000;
+const GAP_PX = 8; // between a layer and the piece it keeps clear of
+const MIN_LAYER_PX = 72; // a layer cut shorter would show no line of its own
+const TEXT = {
+  notices: "お知らせ",
+};
+/** The layers a button by the status line opens over the table, narrow: its name on the button,
+ * shut and open (sandbox.css shows `[data-rb-layer=<name>]`). */
+const LAYERS = {
+  sheet: ["得点表", "得点表を閉じる"], // the board's running score sheet (.rb-scores)
+  log: ["記録", "記録を閉じる"], // the moves and notices (手の記録)
+};
+// What it adds to the engine's board (a test comparing the board with the engine's HTML takes it
+// away first: BOARD_DIFFERENCE in tests/browser/helpers.py): data-rb-expanded on a seat; tabindex,
+// role and aria-expanded on its head line; .rb-seat-note nodes; tabindex on a shown score sheet.
+
+export function createScreen({ host, board, signal }) {
+  const expanded = new Set(); // the seats the reader opened, by number
+  const notes = new Map(); // seat number -> the node put in its area
+  const notices = h("div", { className: "rb-notices" });
+  notices.setAttribute("role", "status");
+  notices.setAttribute("aria-live", "polite");
+  const noticeLog = h("ol", { className: "rb-notice-log", ariaLabel: TEXT.notices, hidden: true });
+  const buttons = Object.fromEntries(
+    Object.keys(LAYERS).map((name) => {
+      const className = `md-button rb-panel-tool rb-layer-button rb-${name}-button`;
+      const button = h("button", { type: "button", className, hidden: true });
+      button.addEventListener("click", () => showLayer(host.dataset.rbLayer === name ? null : name), { signal });
+      return [name, button];
+    }),
+  );
+  const narrow = () => host.hasAttribute("data-rb-narrow");
+
+  // narrow: a phone in portrait, or any screen too low to show a seat whole (a phone on its side)
+  const short = matchMedia(SHORT);
+  let width = Infinity; // of the sandbox's content, as the container queries measure it
+  const measure = () => {
+    host.toggleAttribute("data-rb-narrow", width <= NARROW_PX || short.matches);
+    afterFrame();
+  };
+  const sizes = new ResizeObserver(([entry]) => {
+    width = entry.contentRect.width;
+    measure();
+  });
+  sizes.observe(host);
+  short.addEventListener("change", measure, { signal });
+  signal.addEventListener("abort", () => {
+    sizes.disconnect();
+    delete host.dataset.rbNarrow;
+    delete host.dataset.rbLayer;
+  });
+
+  const otherSeats = () => [...board.querySelectorAll(".rb-seat[data-seat]")].filter((seat) => !seat.closest(".rb-dock"));
+
+  /** After every frame (and a change of width): seats folded or whole, notes back in place, the
+   * 得点表 button shown where the board keeps a sheet while the game is on. */
+  function afterFrame() {
+    for (const seat of otherSeats()) {
+      const head = seat.querySelector(":scope > .rb-seat-head");
+      const open = expanded.has(seat.dataset.seat);
+      seat.toggleAttribute("data-rb-expanded", open);
+      if (!head) continue;
+      if (narrow()) {
+        head.tabIndex = 0;
+        head.setAttribute("role", "button");
+        head.setAttribute("aria-expanded", String(open));
+      } else {
+        for (const name of ["tabindex", "role", "aria-expanded"]) head.removeAttribute(name);
+      }
+    }
+    for (const [seat, node] of notes) {
+      const area = board.querySelector(`.rb-seat[data-seat="${CSS.escape(seat)}"]`);
+      if (area && node.parentElement !== area) area.append(node);
+    }
+    const sheets = Boolean(board.querySelector(".rb-scores")) && host.dataset.rbNext !== "over";
+    buttons.sheet.hidden = !sheets || !narrow();
+    buttons.log.hidden = !narrow();
+    const open = host.dataset.rbLayer;
+    showLayer(open && !buttons[open].hidden ? open : null);
+  }
+
+  /** One layer over the table (null: none); a score sheet shown scrolls within itself and so
+   * takes the keyboard's focus. */
+  function showLayer(name) {
+    if (name) host.dataset.rbLayer = name;
+    else delete host.dataset.rbLayer;
+    for (const sheet of board.querySelectorAll(".rb-scores")) {
+      if (name === "sheet") sheet.tabIndex = 0;
+      else sheet.removeAttribute("tabindex");
+    }
+    for (const [which, button] of Object.entries(buttons)) {
+      button.textContent = LAYERS[which][which === name ? 1 : 0];
+      button.setAttribute("aria-expanded", String(which === name));
+    }
+  }
+
+  /** A tap on another seat's head line (narrow): that seat whole, or folded again. True when the
+   * event was that. */
+  function toggleSeat(event) {
+    const head = event.target.closest(".rb-seat-head");
+    const seat = head?.parentElement;
+    if (!narrow() || !seat?.matches(".rb-seat[data-seat]") || seat.closest(".rb-dock")) return false;
+    const number = seat.dataset.seat;
+    if (expanded.has(number)) expanded.delete(number);
+    else expanded.add(number);
+    afterFrame();
+    return true;
+  }
+
+  function notify(text) {
+    const line = h("p", { className: "rb-notice", textContent: text });
+    notices.append(line);
+    noticeLog.append(h("li", { textContent: text }));
+    noticeLog.hidden = false;
+    const timer = setTimeout(() => line.remove(), NOTICE_MS);
+    signal.addEventListener("abort", () => clearTimeout(timer));
+  }
+
+  /** Put `node` in seat `seat`'s area after every frame; null takes it away. */
+  function setSeatNote(seat, node) {
+    notes.get(String(seat))?.remove();
+    if (node) notes.set(String(seat), node);
+    else notes.delete(String(seat));
+    afterFrame();
+  }
+
+  /** A layer under the status line (ヒント's details) must not lie over the piece it talks about:
+   * narrow, the layer is cut short above the piece (it scrolls within itself), and where even a
+   * short layer would cover it, the screen scrolls the piece down clear of it. */
+  function keepClear(piece, layer) {
+    if (!narrow() || !piece || layer.hidden) return;
+    const [p, l] = [piece.getBoundingClientRect(), layer.getBoundingClientRect()];
+    if (p.top >= l.bottom || p.bottom <= l.top) return;
+    const room = p.top - l.top - GAP_PX;
+    layer.style.maxHeight = `${Math.max(room, MIN_LAYER_PX)}px`;
+    const still = layer.getBoundingClientRect().bottom + GAP_PX - p.top;
+    if (still > 0) (host.closest(".rb-panel--open") ?? document.scrollingElement).scrollBy(0, -still);
+  }
+
+  host.addEventListener(
+    "keydown",
+    (event) => {
+      const open = host.dataset.rbLayer;
+      if (event.key !== "Escape" || !open) return;
+      event.stopPropagation(); // the layer closes, not the panel (layout.js)
+      showLayer(null);
+      buttons[open].focus();
+    },
+    { signal },
+  );
+  showLayer(null);
+  return { afterFrame, notify, setSeatNote, toggleSeat, keepClear, notices, noticeLog, layerButtons: Object.values(buttons) };
+}
