@@ -5,8 +5,10 @@ and two guests, each a browser context of its own (a phone), paired by link and 
 Printed: the QR codes' versions (invitation and answer) and their width in modules; the time from
 the host's 「招待を作る」 to both sides connected, per guest; a guest's start (its link opened to its
 answer on screen, ready to be scanned) against the host sandbox's cold start (the page opened to
-its first frame); for every move made on a guest's phone, the time from its click to the new frame
-on every device (median, 95th percentile, max); and the bytes of a frame as a guest receives it.
+its first frame), and where a guest's start goes (the page's own load events and its biggest
+downloads, by when each ended); for every move made on a guest's phone, the time from its click to
+the new frame on every device (median, 95th percentile, max); the bytes of a frame as a guest
+receives it; and もう1局, from the host's tap to every device's new game on screen.
 Times are taken in the pages (one clock: every page runs on this machine). The machine's other
 load moves every figure.
 
@@ -38,6 +40,26 @@ CLOCK = """(() => {
     if (event.target.closest("[data-action]")) window.__rbClicked = now();
   }, true);
 })()"""
+
+
+GUEST_START = """() => {
+  // The page's own milestones, and its five biggest downloads with when each ended.
+  const [nav] = performance.getEntriesByType("navigation");
+  const big = performance.getEntriesByType("resource").sort((a, b) => b.encodedBodySize - a.encodedBodySize);
+  return {
+    domContentLoaded: Math.round(nav.domContentLoadedEventEnd),
+    load: Math.round(nav.loadEventEnd),
+    biggest: big.slice(0, 5).map((e) => {
+      const name = e.name.split("/").pop();
+      return `${name} ${Math.round(e.encodedBodySize / 1024)} KB by ${Math.round(e.responseEnd)}`;
+    }),
+  };
+}"""
+AGAIN = """() => {
+  // 「同じメンバーでもう1局」 tapped; when (the pages' one clock).
+  [...document.querySelectorAll("button")].find((b) => b.textContent === "同じメンバーでもう1局").click();
+  return performance.timeOrigin + performance.now();
+}"""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -99,17 +121,20 @@ def measure() -> None:
             f"start: host sandbox {host_start / 1000:.2f} s (cold) against a guest's answer on screen "
             f"{statistics.median(guest_starts) / 1000:.2f} s (median of {len(guest_starts)})"
         )
+        print("where a guest's start went (ms from its link opened):", guests[0].evaluate(GUEST_START))
         rng, delays = Rng(1), []
         devices = {0: host, 1: guests[0], 2: guests[1]}
         while host.get_attribute(SANDBOX, "data-rb-next") != "over":
             device = devices[int(host.get_attribute(SANDBOX, "data-rb-mover"))]
             counts = {page: frames(page) for page in phones}
+            shown = {page: page.evaluate("window.__rbShown.length") for page in phones}
             device.locator(f'{BOARD} button[data-action="{rng.choice(legal_buttons(device))}"]').first.click()
-            for page, count in counts.items():
-                wait_settled(page, after=count)
+            for page in {host, device}:  # a guest whose seat sees no change is sent nothing
+                wait_settled(page, after=counts[page])
             if device is not host:
                 clicked = device.evaluate("window.__rbClicked")
-                delays.extend(page.evaluate("window.__rbShown.at(-1)") - clicked for page in phones)
+                got = [page for page in phones if page.evaluate("window.__rbShown.length") > shown[page]]
+                delays.extend(page.evaluate("window.__rbShown.at(-1)") - clicked for page in got)
         sizes = [
             sum(len(text.encode()) for text in texts)
             for texts in guests[0].evaluate(
@@ -124,14 +149,20 @@ def measure() -> None:
             )
         ]
         print(
-            f"a guest's move to the new frame on every device ({len(delays)} arrivals of "
-            f"{len(delays) // 3} moves): median {statistics.median(delays):.0f} ms, "
+            f"a guest's move to the new frame on every device it changed ({len(delays)} arrivals): "
+            f"median {statistics.median(delays):.0f} ms, "
             f"p95 {percentile(delays, 0.95):.0f} ms, max {max(delays):.0f} ms"
         )
         print(
             f"bytes a frame, as a guest receives it ({len(sizes)} frames): median "
             f"{statistics.median(sizes):,.0f}, max {max(sizes):,}"
         )
+        shown = [page.evaluate("window.__rbShown.length") for page in phones]
+        tapped = host.evaluate(AGAIN)
+        for page, count in zip(phones, shown, strict=True):
+            page.wait_for_function("n => window.__rbShown.length > n", arg=count)
+        again = max(page.evaluate("window.__rbShown.at(-1)") for page in phones) - tapped
+        print(f"もう1局, the host's tap to every device's new game on screen: {again:.0f} ms")
         browser.close()
 
 

@@ -155,6 +155,16 @@ def _guest_act(request: dict[str, Any]) -> Reply:
     return session.frame()
 
 
+def _table_again(request: dict[str, Any]) -> Reply:
+    """もう1局 on the same phones: the sandbox holds the next game; `table.moved` says where each
+    seat's player sits now."""
+    session, moved = _table(request).next_game(_fresh_seed())
+    _sessions[_sandbox_id(request)] = session
+    frame = session.frame()
+    frame["table"]["moved"] = moved
+    return frame
+
+
 def _export(request: dict[str, Any]) -> Reply:
     return {"ok": True, **_session(request).export()}
 
@@ -213,6 +223,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "coach": _command(lambda session, request: session.coach_command(request.get("do"), seed=_fresh_seed())),
     "guest_act": _guest_act,
     "guest_hint": lambda request: {"ok": True, "hint": _table(request).hint(request.get("seat"))},
+    "table_again": _table_again,
     "export": _export,
     "close": _close,
     "bench": _bench,

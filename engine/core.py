@@ -129,6 +129,19 @@ class State(ABC):
     @abstractmethod
     def is_over(self) -> bool: ...
 
+    def next_seating(self) -> list[int]:
+        """For a next game of the same players (みんなのスマホで遊ぶ's もう1局): the seat each seat's
+        player takes in it. By default everyone moves one seat on, so that whoever the seat order
+        favoured (the first to move) passes that on; a game whose rules say otherwise for a next
+        game says so here."""
+        return [(seat + 1) % self.players for seat in range(self.players)]
+
+    def chosen_at_once(self) -> bool:
+        """Whether the decision now is one that every seat makes at the same time, face down, at
+        a real table (bids written in secret), though the sandbox takes it one seat after another:
+        a table of phones says so (engine/table.py). False unless a game has such a phase."""
+        return False
+
     @abstractmethod
     def scores(self) -> list[int]:
         """One score per seat; `info.lower_wins` says which way they point."""

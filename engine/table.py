@@ -23,6 +23,9 @@ from engine.session import HUMAN, Session
 NO_UNDO = "みんなのスマホで遊んでいるあいだは「一手戻す」は使えません。"
 NO_HINT = "今はヒントを出せません。"
 NOT_YOUR_TURN = "今はあなたの手番ではありません。"
+NOT_OVER = "もう1局は、このゲームが終わってから始められます。"
+AT_ONCE = "（卓では全員が同時。ここでは1人ずつ、伏せたまま）"
+"""Added to the status line while a choice made at once at a real table is taken seat by seat."""
 WAITING = "wait"
 """`next` of a frame whose viewer is not to move while another device's human is."""
 GUEST_FRAME_KEYS = ("ok", "html", "status", "next", "mover", "lines")
@@ -93,6 +96,22 @@ class TableSession(Session):
         frame = self._frame_for(seat)
         return {key: frame[key] for key in GUEST_FRAME_KEYS}
 
+    def next_game(self, seed: int) -> tuple[TableSession, list[int]]:
+        """もう1局: a fresh game of the same players with the same options, everyone seated as the
+        rules say for a next game (`State.next_seating`); and where each seat's player went, for
+        the host's shell to move each phone's connection along."""
+        if not self.state.is_over():
+            raise IllegalAction(NOT_OVER, action=None, seat=self.state.current_player)
+        moved = self.state.next_seating()
+        seats = [""] * len(self.seats)
+        for seat, kind in enumerate(self.seats):
+            seats[moved[seat]] = kind
+        log = {**self._log(), "seed": seed, "actions": []}
+        log.pop("redeal", None)
+        log.pop("scenario", None)
+        host = None if self.host is None else moved[self.host]
+        return TableSession(log, seats, host), moved
+
     def guests(self) -> list[int]:
         return [seat for seat in self._humans() if seat != self.host]
 
@@ -109,6 +128,8 @@ class TableSession(Session):
             self.viewer = self.host
         frame["viewer"] = viewer
         frame["can_undo"] = False
+        if self.state.chosen_at_once():
+            frame["status"] += AT_ONCE
         frame["reviewable"] = frame["reviewable"] and viewer == self.host
         return frame
 

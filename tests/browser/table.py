@@ -34,6 +34,7 @@ TABLE = f"{SANDBOX} .rb-table"
 CONNECT_MS = 30_000
 FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and its fields
     "welcome": {"seat", "name"},
+    "seat": {"seat", "name"},
     "part": {"id", "i", "n", "data"},
     "hint": {"hint"},
     "notice": {"text"},
@@ -42,9 +43,25 @@ FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and 
 
 RECORDER = """(() => {
   // Every message a guest's page receives over the table's transport, and a way for the test to
-  // send what a hostile guest could (on the same connection, as that guest).
+  // send what a hostile guest could (on the same connection, as that guest): __rbSend(text)
+  // sends it as it is; __rbSeq() is a number past every message the page sent so far. The page's
+  // own messages after the test's are numbered past those (as a page typing into its own console
+  // would number them), so the guest plays on after a hostile burst.
   window.__rbReceived = [];
   window.__rbSend = null;
+  let last = -1;
+  let injected = false;
+  window.__rbSeq = () => {
+    injected = true;
+    return ++last;
+  };
+  const numbered = (text) => {
+    const message = JSON.parse(text);
+    if (typeof message.seq !== "number") return text; // the host's messages
+    if (injected && message.seq <= last) message.seq = last + 1;
+    last = Math.max(last, message.seq);
+    return JSON.stringify(message);
+  };
   const listen = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, handler, options) {
     const dc = typeof RTCDataChannel === "function" && this instanceof RTCDataChannel;
@@ -52,7 +69,11 @@ RECORDER = """(() => {
       this.__rbRecorded = true;
       const channel = this;
       listen.call(this, "message", ({ data }) => window.__rbReceived.push(dc ? data : data?.text));
-      window.__rbSend = (text) => (dc ? channel.send(text) : channel.postMessage({ from: "test", text }));
+      const post = dc ? channel.send : channel.postMessage;
+      if (dc) channel.send = (text) => post.call(channel, numbered(text));
+      const renumbered = (data) => (data?.text ? { ...data, text: numbered(data.text) } : data);
+      if (!dc) channel.postMessage = (data) => post.call(channel, renumbered(data));
+      window.__rbSend = (text) => post.call(channel, dc ? text : { from: "test", text });
     }
     return listen.call(this, type, handler, options);
   };
@@ -100,11 +121,36 @@ def paste(host: Page, code: str) -> str:
 
 
 def fresh_invitation(host: Page, seat: int) -> str:
-    """The host's 「新しい招待を出す」 for a seat without its phone; the new invitation's link."""
+    """The seat's new invitation, which the host shows by itself once the seat's phone left (or
+    the host reloaded), so that one scan brings the friend back; its link."""
     card = f'.rb-table-card[data-seat="{seat}"] input'
-    host.locator(f'{TABLE} li[data-seat="{seat}"]').get_by_role("button", name="新しい招待を出す").click()
     host.wait_for_function("card => document.querySelector(card)?.value", arg=card)
     return host.input_value(card)
+
+
+NOTICE_RECORDER = """(() => {
+  // Each of the sandbox's notices as it appears: its text, whether it was whole in the viewport
+  // and the topmost thing at its centre, and whether it sits in an alert (an error's look).
+  window.__rbNoticesSeen = [];
+  new MutationObserver((records) => {
+    for (const node of records.flatMap((record) => [...record.addedNodes])) {
+      if (!(node instanceof HTMLElement) || !node.matches(".rb-notices .rb-notice")) continue;
+      const box = node.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const inView = box.top >= 0 && box.bottom <= innerHeight && Boolean(hit && node.contains(hit));
+      const alert = Boolean(node.closest("[role=alert], .rb-alert"));
+      window.__rbNoticesSeen.push({ text: node.textContent, inView, alert });
+    }
+  }).observe(document, { childList: true, subtree: true });
+})()"""
+
+
+def noticed(page: Page, text: str, timeout: float = CONNECT_MS) -> None:
+    """`page` showed the notice `text` (its start, at least), in view and not as an error."""
+    seen = "text => window.__rbNoticesSeen.find((notice) => notice.text.startsWith(text))"
+    page.wait_for_function(seen, arg=text, timeout=timeout)
+    notice = page.evaluate(seen, text)
+    assert notice["inView"] and not notice["alert"], notice
 
 
 def connected(host: Page, seat: int) -> None:
@@ -122,7 +168,7 @@ def received_frames(guest: Page) -> list[dict[str, Any]]:
     built, parts = [], []
     for text in guest.evaluate("window.__rbReceived"):
         message = json.loads(text)
-        assert message["v"] == 1, message
+        assert message["v"] == 2, message
         if message["kind"] != "part":
             continue
         parts = [] if message["i"] == 0 else parts

@@ -216,15 +216,13 @@ def test_a_table_over_data_channels_survives_the_host_reloading(
     host.reload()
     wait_settled(host)
     guest.wait_for_selector(f"{TABLE} .rb-table-note:has-text('ホストとの接続が切れました')")
-    host.locator(f'{TABLE} li[data-seat="1"]').get_by_role("button", name="新しい招待を出す").click()
-    host.wait_for_function("() => document.querySelector('.rb-table-card[data-seat=\"1\"] input')?.value")
-    link = host.input_value('.rb-table-card[data-seat="1"] input')
+    link = fresh_invitation(host, 1)  # the reloaded host invites every friend again at once
     picture = qr_picture(host, '.rb-table-card[data-seat="1"] svg')
     assert host.evaluate(DECODE_PNG, base64.b64encode(picture).decode()) == link
     again = guest_context.new_page()
     answer(again, link)
     write_qr_video(again.inner_html(f"{TABLE} .rb-table-qr"), camera_file)
-    host.locator(TABLE).get_by_role("button", name="カメラで答えを読み取る").click()
+    host.locator(TABLE).get_by_role("button", name="カメラで返事を読み取る").click()
     connected(host, 1)
     assert host.locator(f"{TABLE} video").is_hidden()  # the camera stops once it read an answer
     seated(again)

@@ -3,11 +3,13 @@ table; and over real data channels in a network namespace made here (tests/brows
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page
 
@@ -16,6 +18,7 @@ from engine.rng import Rng
 from engine.table import NOT_YOUR_TURN
 from tests.browser.conftest import guarded_context
 from tests.browser.helpers import (
+    BOARD,
     SANDBOX,
     frames,
     legal_buttons,
@@ -26,6 +29,7 @@ from tests.browser.helpers import (
 )
 from tests.browser.table import (
     CONNECT_MS,
+    NOTICE_RECORDER,
     RECORDER,
     TABLE,
     answer,
@@ -35,6 +39,7 @@ from tests.browser.table import (
     errors_received,
     fresh_invitation,
     invite,
+    noticed,
     paste,
     play_moves,
     received_frames,
@@ -48,14 +53,14 @@ from tests.engine.harness import bounded
 MALFORMED = "届いたメッセージの形式が正しくありません。"
 STALE = "盤面が変わったあとの操作でした。もう一度選んでください。"
 OTHER_VERSION = "このページとホストの版が違います。両方のページを読み込み直してください。"
-UNREACHABLE = "プレイヤー3さんの端末とつながりませんでした。"
-RECORD_NOTICES = """() => {
-  // Every text the host's alert line shows (a later click clears it).
-  const alert = document.querySelector(".rb-alert");
-  window.__rbNotices = [];
-  const record = () => window.__rbNotices.push(alert.textContent);
-  new MutationObserver(record).observe(alert, { childList: true, subtree: true });
-}"""
+REPLAY = "この操作はもう届いています。同じものは二度使いません。"
+AT_ONCE = {  # what a flood is refused with at once, before anything reaches the host's engine
+    "ホストが前の操作をまだ進めています。少し待ってから、もう一度選んでください。",
+    "操作が速すぎます。少し待ってから、もう一度選んでください。",
+}
+FLOOD = 500
+RATE_BURST = 60  # table/protocol.js RATE.burst
+UNREACHABLE = "プレイヤー3の席のスマホとつながりませんでした。"
 PYTHON_FILES = ("pyodide", "/vendor/python/", "worker.mjs")
 
 
@@ -65,10 +70,16 @@ def guest_page(context, requests: list[str]) -> Page:  # noqa: ANN001 (Playwrigh
     return page
 
 
-def send_and_hear(guest: Page, text: str) -> str:
-    """What the host answers when this guest sends `text` on its own connection."""
+SEND = """message => window.__rbSend(typeof message === "string" ? message : JSON.stringify(
+  // a number of its own, past the page's, unless the test gives one (null: none at all)
+  { ...message, seq: message.seq === undefined ? window.__rbSeq() : message.seq ?? undefined }))"""
+
+
+def send_and_hear(guest: Page, message: str | dict[str, Any]) -> str:
+    """What the host answers when this guest sends `message` (a dict: numbered past the page's
+    own messages unless it holds "seq") on its own connection."""
     heard = len(errors_received(guest))
-    guest.evaluate("text => window.__rbSend(text)", text)
+    guest.evaluate(SEND, message)
     errors = "n => window.__rbReceived.filter(t => JSON.parse(t).kind === 'error').length > n"
     guest.wait_for_function(errors, arg=heard)
     return errors_received(guest)[heard]
@@ -87,6 +98,7 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     no serious violation on the host's invitations, a guest's answer nor either mid-game (390 px)."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(RECORDER)
+    context.add_init_script(NOTICE_RECORDER)
     host = context.new_page()
     host.goto(http_server + "bottle-imp.html?rb-transport=bc")
     wait_settled(host)
@@ -96,6 +108,8 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     wait_settled(host, after=before)
 
     links = invite(host, ["here", "friend", "friend"])
+    # A first invitation needs no second: 新しい招待を出す comes once it was used or failed.
+    assert host.locator(TABLE).get_by_role("button", name="新しい招待を出す").count() == 0
     requests: list[str] = []
     guests = [guest_page(context, requests) for _ in links]
     assert serious_violations(host, TABLE) == []  # the invitations, their QR codes
@@ -107,6 +121,9 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
         connected(host, seat)
     for guest in guests:
         seated(guest)
+    # The first guest heard who was still awaited, then the second's arrival, as events of seats.
+    noticed(guests[0], "プレイヤー3の席のスマホを待っています。")
+    noticed(guests[0], "プレイヤー3の席がつながりました。")
     devices = {0: host, 1: guests[0], 2: guests[1]}
     rng = Rng(3)
     play_moves(devices, host, rng, moves=8)
@@ -126,17 +143,19 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     hostile, action = devices[idle], legal_buttons(devices[mover])[0]
     at = json.loads(hostile.evaluate("window.__rbReceived.at(-1)"))["id"]
     game_before, host_frames = saved(host, "bottle-imp")["log"]["actions"], frames(host)
-    act = {"v": 1, "kind": "act", "action": action, "at": at}
-    refusals = {
-        json.dumps(act): NOT_YOUR_TURN,
-        json.dumps({**act, "seat": mover}): MALFORMED,  # a message never names its seat
-        "{": MALFORMED,
-        json.dumps({**act, "action": "x" * 17_000}): "届いたメッセージが大きすぎます。",
-        json.dumps({**act, "at": at - 1}): STALE,  # an earlier frame's click, sent again
-        json.dumps({**act, "v": 2}): OTHER_VERSION,
-    }
-    for text, refusal in refusals.items():
-        assert send_and_hear(hostile, text) == refusal
+    act = {"v": 2, "kind": "act", "action": action, "at": at}
+    refusals = [
+        (act, NOT_YOUR_TURN),
+        ({**act, "seat": mover}, MALFORMED),  # a message never names its seat
+        ("{", MALFORMED),
+        ({**act, "action": "x" * 17_000}, "届いたメッセージが大きすぎます。"),
+        ({**act, "at": at - 1}, STALE),  # an earlier frame's click, sent again
+        ({**act, "v": 1}, OTHER_VERSION),
+        ({**act, "seq": None}, MALFORMED),  # a message without its own number
+        ({**act, "seq": 0}, REPLAY),  # a number its page has used already
+    ]
+    for message, refusal in refusals:
+        assert send_and_hear(hostile, message) == refusal
     assert saved(host, "bottle-imp")["log"]["actions"] == game_before and frames(host) == host_frames
 
     # A guest closes its page: everyone is told; it rejoins on the same seat with a fresh invitation.
@@ -147,9 +166,9 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     left = guests[1]
     left_frames = received_frames(left)
     left.close()
-    gone = "プレイヤー3さんの接続が切れました。"
+    gone = "プレイヤー3の席の接続が切れました。"
     for page in (host, guests[0]):
-        page.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
+        noticed(page, gone)
 
     # The host hands the seat to a bot meanwhile, which plays it until the friend is back.
     def moves_of_seat_three() -> int:
@@ -157,7 +176,9 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
 
     moved = moves_of_seat_three()
     before = frames(host)
-    host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="ボットに任せる").click()
+    seat = host.locator(f'{TABLE} li[data-seat="2"]')
+    assert seat.get_by_role("button", name="新しい招待を出す").count() == 0  # its fresh one is shown
+    seat.get_by_role("button", name="ボットに任せる").click()
     wait_settled(host, after=before)
     assert host.get_attribute(SANDBOX, "data-rb-mover") != "2"
     assert moves_of_seat_three() > moved
@@ -184,30 +205,287 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     # by the Wi-Fi): 15 s after the host took its answer, the host says what to try, while a bot
     # plays the seat and the game goes on (no waiting added: the rest of the game runs past 15 s).
     back.close()
-    host.wait_for_function("text => document.querySelector('.rb-alert').textContent === text", arg=gone)
+    noticed(host, gone)
     before = frames(host)
     host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="ボットに任せる").click()
     wait_settled(host, after=before)
-    host.evaluate(RECORD_NOTICES)
     unreachable = guest_page(context, requests)
     code = answer(unreachable, fresh_invitation(host, 2))
     unreachable.close()
     assert paste(host, code) == ""
-    said = "notice => window.__rbNotices.some((text) => text.startsWith(notice))"
+    said = "notice => window.__rbNoticesSeen.some(({ text }) => text.startsWith(notice))"
     moved = moves_of_seat_three()
     while not host.evaluate(said, UNREACHABLE) and play_moves(
         devices := {0: host, 1: guests[0]}, host, rng, moves=1
     ):
         pass
-    host.wait_for_function(said, arg=UNREACHABLE, timeout=CONNECT_MS)
+    noticed(host, UNREACHABLE)
     assert host.get_attribute(f'{TABLE} li[data-seat="2"]', "data-connected") == "false"
+    # A failed invitation: now a new one is offered.
+    offered = host.locator(f'{TABLE} li[data-seat="2"]').get_by_role("button", name="新しい招待を出す")
+    assert offered.is_visible()
     assert moves_of_seat_three() > moved, "the game stopped while the host waited for the phone"
     play_moves(devices, host, rng)
 
     possible = seat_frames(host, "bottle-imp", away=(2,))
     assert check_everything_sent(guests[0], 1, possible) > 10
     assert not [url for url in requests if any(part in url for part in PYTHON_FILES)], "a guest loaded Python"
+    assert not [url for url in requests if "search_index.json" in url], "a guest loaded the search's index"
     assert guests[0].evaluate("window.__rbWorkerStarts") is None
+    context.close()
+
+
+FLOOD_SEND = """([message, count]) => {
+  // `count` copies of `message`, ヒント and the click by turns, each with a number of its own, in
+  // one burst; what the guest had received before it.
+  const before = window.__rbReceived.length;
+  for (let i = 0; i < count; i++) {
+    const { action, ...rest } = message;
+    const click = i % 2 ? { kind: "act", action } : { kind: "hint" };
+    window.__rbSend(JSON.stringify({ ...rest, ...click, seq: window.__rbSeq() }));
+  }
+  return before;
+}"""
+ANSWERED = """([from, count]) => window.__rbReceived.slice(from).map((t) => JSON.parse(t))
+  .filter((m) => m.kind === "error" || m.kind === "hint" || (m.kind === "part" && m.i === m.n - 1))
+  .length >= count"""
+
+
+def flood(guest: Page, action: str) -> list[str]:
+    """FLOOD valid-looking ヒント and act messages from `guest` in one burst, on the frame it shows;
+    waits until each was answered (a refusal, a hint, or the frame of a click applied) and returns
+    the refusals."""
+    at = json.loads(guest.evaluate(f"({LAST_PART})()"))["id"]
+    message = {"v": 2, "kind": "act", "action": action, "at": at}
+    before = guest.evaluate(FLOOD_SEND, [message, FLOOD])
+    guest.wait_for_function(ANSWERED, arg=[before, FLOOD])
+    return [
+        m["error"]
+        for m in map(json.loads, guest.evaluate(f"window.__rbReceived.slice({before})"))
+        if m["kind"] == "error"
+    ]
+
+
+LAST_PART = """() => window.__rbReceived.findLast((t) => JSON.parse(t).kind === "part")"""
+
+
+def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guard, http_server: str) -> None:
+    """No Return at 3, the host's own seat and two guests: a guest that sends FLOOD ヒント and act
+    messages in one burst, off its turn and on it, has all but a few refused at once (of the
+    host, never of Python); the host's game, its worker and the other guest play on, and the
+    flooding guest's own next move is applied with nothing timed out. Two copies of a pick that
+    stays legal once applied (`place:pick:…`), sent in one burst, apply once."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORDER)
+    host = context.new_page()
+    host.goto(http_server + "no-return.html?rb-transport=bc")
+    wait_settled(host)
+    links = invite(host, ["here", "friend", "friend"])
+    guests = [context.new_page() for _ in links]
+    for seat, guest, link in zip((1, 2), guests, links, strict=True):
+        assert paste(host, answer(guest, link)) == ""
+        connected(host, seat)
+    for guest in guests:
+        seated(guest)
+    devices = {0: host, 1: guests[0], 2: guests[1]}
+    rng = Rng(11)
+
+    def mover() -> int:
+        return int(host.get_attribute(SANDBOX, "data-rb-mover"))
+
+    for _ in bounded("a guest's turn with a placement", 100):
+        if mover() != 0 and "place" in true_state(host, "no-return").legal_actions():
+            break
+        play_moves(devices, host, rng, moves=1)
+    flooder, other = devices[mover()], devices[3 - mover()]
+    for guest in (other, flooder):  # off its turn, then on it
+        refusals = flood(guest, "place")
+        assert len([text for text in refusals if text in AT_ONCE]) >= FLOOD - 2 * RATE_BURST
+        assert not [text for text in refusals if "Python" in text or "応答" in text], set(refusals)
+    assert host.get_attribute(SANDBOX, "data-rb-state") == "ready", host.inner_text(SANDBOX)
+    assert "応答がありません" not in host.inner_text(SANDBOX)
+    assert play_moves(devices, host, rng, moves=6) == 6  # the flooder's own next move among them
+
+    # Two copies of one pick, in one burst: applied once (the second is a copy, or comes while the
+    # first is at the engine).
+    for _ in bounded("a pick that stays legal once made", 800):  # a hand with two alike: seldom
+        state = true_state(host, "no-return")
+        assert state.current_player is not None, "the game ended before such a pick"
+        seat, legal = state.current_player, state.legal_actions()
+        lasting = [a for a in legal if a.startswith(PICKS) and stays_legal(state, a)]
+        if seat != 0 and lasting:
+            break
+        if seat == 0:
+            play_moves(devices, host, rng, moves=1)
+        else:  # the guest's own moves, into a placement or an exchange where it can
+            opening = [a for a in legal if a in ("place", "exchange")]
+            act_as_guest(devices[seat], host, rng.choice(opening or [a for a in legal if a != "cancel"]))
+    guest, pick = devices[seat], lasting[0]
+    made = saved(host, "no-return")["log"]["actions"].count(pick)
+    at = json.loads(guest.evaluate(f"({LAST_PART})()"))["id"]
+    before = frames(host)
+    copy = json.dumps(
+        {"v": 2, "kind": "act", "action": pick, "at": at, "seq": guest.evaluate("window.__rbSeq()")}
+    )
+    guest.evaluate("text => { window.__rbSend(text); window.__rbSend(text); }", copy)
+    wait_settled(host, after=before)
+    guest.wait_for_function("t => window.__rbReceived.some((m) => JSON.parse(m).error === t)", arg=REPLAY)
+    assert saved(host, "no-return")["log"]["actions"].count(pick) == made + 1
+    assert play_moves(devices, host, rng, moves=4) == 4
+    context.close()
+
+
+PICKS = ("place:pick:", "exchange:pick:")  # No Return's picks, some of which stay legal once made
+
+
+def act_as_guest(guest: Page, host: Page, action: str) -> None:
+    """`action` sent on the guest's own connection, as its page sends a click; once the host and
+    the guest have the frame it made (a refusal fails, saying why)."""
+    at = json.loads(guest.evaluate(f"({LAST_PART})()"))["id"]
+    before, refused = frames(host), len(errors_received(guest))
+    guest.evaluate(SEND, {"v": 2, "kind": "act", "action": action, "at": at})
+    answered = f"""([at, n]) => JSON.parse(({LAST_PART})()).id > at ||
+      window.__rbReceived.filter((t) => JSON.parse(t).kind === "error").length > n"""
+    guest.wait_for_function(answered, arg=[at, refused])
+    assert errors_received(guest)[refused:] == [], action
+    wait_settled(host, after=before)
+
+
+def stays_legal(state: Any, action: str) -> bool:  # noqa: ANN401 (an engine State)
+    after = copy.deepcopy(state)
+    after.apply(action)
+    return action in after.legal_actions()
+
+
+DEVICE_STUBS = """(() => {
+  // navigator.wakeLock and navigator.vibrate that record their calls, and a page the test can hide
+  // and show again (a hidden page loses its wake lock, as in a browser).
+  const calls = (window.__rbCalls = { locks: [], vibrate: [] });
+  const wakeLock = {
+    request: async (type) => {
+      const lock = { type, released: false, release: async () => void (lock.released = true) };
+      calls.locks.push(lock);
+      return lock;
+    },
+  };
+  Object.defineProperty(navigator, "wakeLock", { configurable: true, value: wakeLock });
+  const vibrate = (ms) => calls.vibrate.push(ms) > 0;
+  Object.defineProperty(navigator, "vibrate", { configurable: true, value: vibrate });
+  let hidden = false;
+  const visibility = () => (hidden ? "hidden" : "visible");
+  Object.defineProperty(document, "visibilityState", { configurable: true, get: visibility });
+  window.__rbHide = (on) => {
+    hidden = on;
+    if (on) for (const lock of calls.locks) lock.released = true;
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+})()"""
+YOUR_TURN = "あなたの番"
+
+
+def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard, http_server: str) -> None:
+    """Herrlof at 2, the host's seat and a guest: both hold a screen wake lock during the table
+    game; the guest's page hidden and shown again asks for it again; when the guest's seat becomes
+    to move its phone vibrates, its title says あなたの番 and its sandbox is marked, and all that
+    ends with its turn; once the reader turns the vibration off, the next turn does not vibrate."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORDER)
+    context.add_init_script(DEVICE_STUBS)
+    host = context.new_page()
+    host.goto(http_server + "herrlof.html?rb-transport=bc")
+    wait_settled(host)
+    title = host.title()  # the page's own, before any table
+    [link] = invite(host, ["here", "friend"])
+    guest = context.new_page()
+    assert paste(host, answer(guest, link)) == ""
+    connected(host, 1)
+    seated(guest)
+    devices = {0: host, 1: guest}
+    rng = Rng(7)
+    locks = "window.__rbCalls.locks.filter((lock) => !lock.released).length"
+    for page in devices.values():
+        page.wait_for_function(f"{locks} === 1")
+
+    def until_to_move(seat: int) -> None:
+        for _ in bounded(f"seat {seat + 1} to move", 100):
+            if int(host.get_attribute(SANDBOX, "data-rb-mover")) == seat:
+                return
+            play_moves(devices, host, rng, moves=1)
+
+    until_to_move(0)
+    assert (
+        guest.evaluate("document.title") == title
+        and guest.get_attribute(SANDBOX, "data-rb-your-turn") is None
+    )
+    buzzed = guest.evaluate("window.__rbCalls.vibrate.length")
+    until_to_move(1)
+    assert guest.evaluate("window.__rbCalls.vibrate.length") == buzzed + 1
+    assert guest.evaluate("document.title") == f"{YOUR_TURN} – {title}"
+    assert guest.get_attribute(SANDBOX, "data-rb-your-turn") == ""
+    assert host.evaluate("document.title") == title
+
+    guest.evaluate("window.__rbHide(true)")
+    assert guest.evaluate(locks) == 0
+    guest.evaluate("window.__rbHide(false)")
+    guest.wait_for_function(f"{locks} === 1")
+
+    guest.get_by_label("自分の番で振動する").uncheck()
+    buzzed = guest.evaluate("window.__rbCalls.vibrate.length")
+    until_to_move(0)
+    assert guest.evaluate("document.title") == title
+    until_to_move(1)
+    assert guest.evaluate("document.title") == f"{YOUR_TURN} – {title}"
+    assert guest.evaluate("window.__rbCalls.vibrate.length") == buzzed
+    context.close()
+
+
+def test_one_more_game_on_the_same_phones(browser: Browser, guard: Guard, http_server: str) -> None:
+    """The Bottle Imp (one hand) at 3, the host's seat and two guests: a whole game, then the host's
+    「同じメンバーでもう1局」: a fresh game on the same connections, no new pairing, each phone told
+    its new seat (everyone one seat on), and that game played to its end by taps on the devices;
+    at each end every device shows the same score sheet and status line."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(RECORDER)
+    host = context.new_page()
+    host.goto(http_server + "bottle-imp.html?rb-transport=bc")
+    wait_settled(host)
+    open_settings(host)
+    before = frames(host)
+    host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
+    wait_settled(host, after=before)
+    links = invite(host, ["here", "friend", "friend"])
+    guests = [context.new_page() for _ in links]
+    for seat, guest, link in zip((1, 2), guests, links, strict=True):
+        assert paste(host, answer(guest, link)) == ""
+        connected(host, seat)
+    for guest in guests:
+        seated(guest)
+    devices = {0: host, 1: guests[0], 2: guests[1]}
+    rng = Rng(12)
+    for round_ in range(2):
+        play_moves(devices, host, rng)
+        sheets = {seat: page.inner_text(f"{BOARD} .rb-sheet") for seat, page in devices.items()}
+        statuses = {seat: page.inner_text(f"{SANDBOX} .rb-status") for seat, page in devices.items()}
+        assert len(set(sheets.values())) == 1 and sheets[0].strip(), sheets
+        assert len(set(statuses.values())) == 1, statuses
+        if round_:
+            break
+        again = host.get_by_role("button", name="同じメンバーでもう1局")
+        before = {page: frames(page) for page in devices.values()}
+        again.click()
+        for page, count in before.items():
+            wait_settled(page, after=count)
+        assert saved(host, "bottle-imp")["log"]["actions"] == []
+        assert saved(host, "bottle-imp")["table"]["host"] == 1
+        devices = {(seat + 1) % 3: page for seat, page in devices.items()}  # everyone one seat on
+        for seat, page in devices.items():
+            if page is not host:
+                welcome = [
+                    m for m in map(json.loads, page.evaluate("window.__rbReceived")) if m["kind"] == "seat"
+                ]
+                assert [m["seat"] for m in welcome] == [seat]
+                connected(host, seat)
+        assert again.is_hidden()
     context.close()
 
 
@@ -229,3 +507,23 @@ def test_real_data_channels_inside_a_network_namespace() -> None:
         timeout=600,
     )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
+
+
+def test_a_guest_never_connected_says_what_to_do(browser: Browser, guard: Guard, http_server: str) -> None:
+    """A guest whose answer the host has not read (or read too late: a Firefox guest then never
+    connects and gets no sign) says by itself, a while after showing its answer, what to do."""
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    host = context.new_page()
+    host.goto(http_server + "rondo.html?rb-transport=bc")
+    wait_settled(host)
+    [link] = invite(host, ["here", "friend"])
+    guest = context.new_page()
+    answer(guest, link)
+    note = f"{TABLE} .rb-table-note"
+    guest.wait_for_function(
+        "([note, text]) => document.querySelector(note).textContent.startsWith(text)",
+        arg=[note, "まだホストとつながっていません。"],
+        timeout=3 * CONNECT_MS,
+    )
+    assert "新しい招待を出す" in guest.inner_text(note)
+    context.close()

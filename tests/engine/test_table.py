@@ -12,7 +12,7 @@ from engine.core import canonical
 from engine.registry import games
 from engine.rng import Rng
 from engine.session import Session
-from engine.table import GUEST_FRAME_KEYS, NO_UNDO, TableSession
+from engine.table import AT_ONCE, GUEST_FRAME_KEYS, NO_UNDO, NOT_OVER, TableSession
 
 from .harness import bounded
 
@@ -168,3 +168,65 @@ def test_a_seat_handed_to_a_bot_and_back_and_the_save_resumes_the_table() -> Non
     assert save["table"] == {"host": 0}
     resumed = handle({"op": "open", "sandbox": "again", **save})
     assert resumed["table"] == frame["table"] and resumed["html"] == frame["html"]
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_a_choice_made_at_once_at_the_table_says_so_on_every_phone(game_id: str) -> None:
+    """While the game's rules say the seats choose at once at a real table (`chosen_at_once`),
+    every device's status line says that the choices are taken one by one and kept face down;
+    never otherwise."""
+    game = games()[game_id]
+    players = game.info.players[-1]
+    frame = open_table(game_id, players, 2, 0)
+    session = bridge._sessions["t"]
+    assert isinstance(session, TableSession)
+    rng = Rng(2)
+    seen = False
+    for _ in bounded(f"{game_id}: a whole game"):
+        at_once = session.state.chosen_at_once()
+        seen |= at_once
+        statuses = [frame["status"], *(guest["status"] for guest in frame["table"]["guests"].values())]
+        assert all(status.endswith(AT_ONCE) == at_once for status in statuses), statuses
+        if frame["next"] == "over":
+            break
+        seat = session.state.current_player
+        action = rng.choice(session.state.legal_actions())
+        frame = handle(
+            {"op": "guest_act", "sandbox": "t", "seat": seat, "action": action}
+            if seat
+            else {"op": "act", "sandbox": "t", "action": action}
+        )
+    assert seen == (game_id in {"herrlof", "bottle-imp"})
+
+
+def test_one_more_game_seats_the_same_players_as_the_rules_say() -> None:
+    """もう1局 only once the game is over: a fresh game (another seed, the same options), each
+    seat's kind and the host's seat moved where `next_seating` says, and `table.moved` saying so."""
+    frame = open_table("bottle-imp", 3, 4, 1, ["human", "human", "bot:random"])
+    refused = handle({"op": "table_again", "sandbox": "t"})
+    assert refused["ok"] is False and refused["error"] == NOT_OVER
+    session = bridge._sessions["t"]
+    rng = Rng(4)
+    for _ in bounded("a whole game"):
+        if frame["next"] == "over":
+            break
+        seat = session.state.current_player
+        action = rng.choice(session.state.legal_actions())
+        request = (
+            {"op": "act", "action": action}
+            if seat == 1
+            else {"op": "guest_act", "seat": seat, "action": action}
+        )
+        frame = (
+            handle({**request, "sandbox": "t"})
+            if frame["next"] != "bot"
+            else handle({"op": "step", "sandbox": "t"})
+        )
+    moved = session.state.next_seating()
+    again = handle({"op": "table_again", "sandbox": "t"})
+    assert again["ok"] and again["table"]["moved"] == moved == [1, 2, 0]
+    fresh = bridge._sessions["t"]
+    assert isinstance(fresh, TableSession) and fresh.state.history == [] and fresh.host == 2
+    assert fresh.seats == ["bot:random", "human", "human"]
+    assert fresh.state.options == session.state.options
+    assert set(again["table"]["guests"]) == {"1"}

@@ -237,6 +237,10 @@ class BottleImpState(State):
     def is_over(self) -> bool:
         return self._stage is Stage.OVER
 
+    def chosen_at_once(self) -> bool:
+        """At the table every seat chooses its cards to pass at once; here seat after seat."""
+        return self._stage is Stage.PASSING
+
     def scores(self) -> list[int]:
         return list(self._totals)
 

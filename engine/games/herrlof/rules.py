@@ -219,6 +219,10 @@ class HerrlofState(State):
     def is_over(self) -> bool:
         return self._stage is Stage.OVER
 
+    def chosen_at_once(self) -> bool:
+        """At the table every seat writes its bid at once, face down; here seat after seat."""
+        return self._stage is Stage.BID
+
     def scores(self) -> list[int]:
         return list(self._totals)
 

@@ -7,9 +7,13 @@
 //       {id, ok: true, result} | {id, ok: false, error: {message}}
 //       {type: "snapshot"}   the interpreter was kept for the next visit (worker.mjs; for tests)
 //       {type: "downloaded"} the runtime's wasm is in (for early.js: the page's other downloads may go)
+//       {type: "started", id} the worker began this request (those before it are answered)
 //
 // Every pending call is rejected when the worker fails, is stopped, or does not answer in time,
-// so the page never waits forever; the next connect() then starts a fresh worker. The first
+// so the page never waits forever; the next connect() then starts a fresh worker. A call's time
+// counts from when the worker starts it, not from when it was sent: a request queued behind
+// others (a table's guests ask too) waits without a clock, while the one being worked on has its
+// own; a call sent before Python is ready waits for the boot, under the boot's limit. The first
 // channel of a page adopts the worker that early.js started, if there is one.
 //
 // The worker ends with the page (endingWithThePage). Firefox and WebKit keep a page the reader
@@ -19,7 +23,7 @@
 
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 const BOOT_TIMEOUT_MS = 180_000; // a call sent before Python is ready waits for the boot too
-const CALL_TIMEOUT_MS = 60_000;
+const CALL_TIMEOUT_MS = 60_000; // from the worker's start of the call
 
 export const MESSAGES = {
   stopped: "Python のワーカーが止まりました。",
@@ -38,7 +42,7 @@ function openChannel() {
   const early = window.__rbEarlyWorker?.adopt() ?? { worker: null, events: [] };
   const worker = early.worker ?? endingWithThePage(new Worker(WORKER_URL, { type: "module" }));
   window.__rbWorkerStarts = (window.__rbWorkerStarts ?? 0) + 1;
-  const pending = new Map(); // request id -> settle(reply)
+  const pending = new Map(); // request id -> {settle(reply), started()}
   const listeners = new Set();
   let progress = { stage: "runtime" };
   let stopped = null; // the reason, once the worker is gone
@@ -54,14 +58,15 @@ function openChannel() {
     stopped = reason;
     worker.terminate();
     if (current === channel) current = null;
-    for (const settle of pending.values()) settle({ ok: false, error: { message: reason } });
+    for (const { settle } of pending.values()) settle({ ok: false, error: { message: reason } });
     publish({ stage: "error", message: reason });
   };
 
   const handlers = {
     message({ data }) {
       if (data.type === "snapshot" || data.type === "downloaded") return;
-      if (data.type !== "progress") pending.get(data.id)?.(data);
+      if (data.type === "started") pending.get(data.id)?.started();
+      else if (data.type !== "progress") pending.get(data.id)?.settle(data);
       else if (data.stage === "error") stop(data.message);
       else publish(data);
     },
@@ -76,11 +81,17 @@ function openChannel() {
   function send(type, payload) {
     if (stopped) return Promise.reject(new Error(stopped));
     const id = ++lastId;
-    const limit = progress.stage === "ready" ? CALL_TIMEOUT_MS : BOOT_TIMEOUT_MS;
     let timer;
-    return new Promise((resolve, reject) => {
-      pending.set(id, (reply) => (reply.ok ? resolve(reply.result) : reject(new Error(reply.error.message))));
+    const clock = (limit) => {
+      clearTimeout(timer);
       timer = setTimeout(() => stop(MESSAGES.timeout(limit / 1000)), limit);
+    };
+    return new Promise((resolve, reject) => {
+      pending.set(id, {
+        settle: (reply) => (reply.ok ? resolve(reply.result) : reject(new Error(reply.error.message))),
+        started: () => clock(CALL_TIMEOUT_MS),
+      });
+      if (progress.stage !== "ready") clock(BOOT_TIMEOUT_MS);
       worker.postMessage({ id, type, payload });
     }).finally(() => {
       clearTimeout(timer);

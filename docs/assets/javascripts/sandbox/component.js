@@ -13,8 +13,10 @@ import { botSpeed, setBotSpeed } from "./prefs.js";
 import { createReview } from "./review.js";
 import { createScreen } from "./screen.js";
 import { dropFragment, sharedEntry, shareUrl } from "./share.js";
+import { keepAwake, turnSignal } from "./table/awake.js";
 import { GUEST_TEXT, invitationHere, joinTable } from "./table/guest.js";
 import { handAnswerOver } from "./table/host.js";
+import { loadEncoder } from "./table/qr.js";
 import { createGuestPanel, createTablePanel } from "./table/panel.js";
 import { NO_TRANSPORT_TEXT, transportKind } from "./table/transports.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
@@ -547,27 +549,47 @@ export function mountSandbox(el) {
 
   function openTable() {
     if (table || !entry) return;
+    const awake = keepAwake(tableNotice);
+    const turn = turnSignal(el);
     table = createTablePanel(entry, {
+      turn,
+      awake,
       start: (seats, host) =>
         request({ op: "open", log: freshLog(null, seats.length), seats, table: { host } }),
+      again: () =>
+        play(async () => {
+          const reply = await call({ op: "table_again" });
+          if (reply.ok) table.moved(reply.table.moved); // before the new frame goes to the phones
+          return reply;
+        }),
       act: (seat, action) => guestRequest({ op: "guest_act", seat, action }),
-      hint: (seat) => call({ op: "guest_hint", seat }).catch((err) => ({ ok: false, error: err.message })),
+      hint: (seat) => call({ op: "guest_hint", seat }), // a failure is the host's to show: host.js tells the guest
       reseat: (seat) => request({ op: "seats", seats: frame.seats.map((kind, i) => (i === seat ? defaultBot() : kind)) }),
       present(seats) {
         const back = frame?.table && seats.filter((seat) => frame.seats[seat] !== "human");
         if (back?.length) request({ op: "seats", seats: frame.seats.map((kind, i) => (back.includes(i) ? "human" : kind)) });
       },
-      notice: (text) => (ui.alert.textContent = text),
+      notice: tableNotice,
+      seatNote: (seat, node) => screen.setSeatNote(seat, node),
       close: closeTable,
     });
     ui.board.before(table.root);
+    reviewButton.after(table.again);
+    el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone: the game screen, where notices show
     el.dataset.rbTable = ""; // offline.js holds an update's reload while friends' phones are paired
     setState(el.dataset.rbState);
+  }
+
+  /** What the table says of itself: who came or left, what to do: a status in view for a few
+   * seconds and kept in the log's お知らせ, not an error. */
+  function tableNotice(text) {
+    screen.notify(text);
   }
 
   function closeTable() {
     table?.teardown();
     table?.root.remove();
+    table?.again.remove();
     table = null;
     delete el.dataset.rbTable;
     setState(el.dataset.rbState);
@@ -575,16 +597,19 @@ export function mountSandbox(el) {
 
   const defaultBot = () => entry.default_seats[frame.players].find((kind) => kind !== "human");
 
-  /** A guest's click: the engine's refusal goes back to the guest, a new frame to everyone. */
+  /** A guest's click: the engine's refusal goes back to the guest, a new frame to everyone (a
+   * failed call rejects: the host's page says why, host.js tells the guest in its own words). */
   async function guestRequest(payload) {
-    const reply = await call(payload).catch((err) => ({ ok: false, error: err.message }));
+    const reply = await call(payload);
     if (reply.ok && active) play(async () => reply);
     return reply;
   }
 
   /** A guest's page: answer the invitation, then show what the host sends. */
   async function startGuest() {
-    const panel = createGuestPanel(GUEST_TEXT);
+    loadEncoder().catch(() => {}); // while the answer is made; a failure is heard when it is drawn
+    const turn = turnSignal(el);
+    const panel = createGuestPanel(GUEST_TEXT, turn.toggle);
     ui.board.before(panel.root);
     el.dataset.rbGuest = "";
     ui.progress.hidden = true;
@@ -596,15 +621,32 @@ export function mountSandbox(el) {
       guest = await joinTable(invitation, {
         answer(code, link) {
           el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone: the sandbox in view
-          panel.answer(code, link);
+          const page = document.querySelector(".md-content h1")?.firstChild?.textContent ?? document.title;
+          panel.answer(code, link, GUEST_TEXT.joining(page.trim(), invitation.seat));
         },
-        seated: (name) => panel.seated(GUEST_TEXT.seated(name)),
+        slow: (text) => panel.say(text), // not yet connected: what to do if it never does
+        seated(name) {
+          panel.seated(GUEST_TEXT.seated(name));
+          const awake = keepAwake(tableNotice);
+          signal.addEventListener("abort", () => {
+            awake.release();
+            turn.stop();
+          });
+        },
+        moved(name) {
+          panel.say(GUEST_TEXT.moved(name));
+          tableNotice(GUEST_TEXT.moved(name));
+        },
         frame(next) {
+          turn.update(next);
           if (awaitingFrame) awaitingFrame(next);
           else play(async () => next);
           awaitingFrame = null;
         },
-        notice: (text) => (ui.alert.textContent = text),
+        notice(text) {
+          tableNotice(text);
+          if (!frame) panel.say(text); // before the game: who came, who is still awaited
+        },
         error(text) {
           ui.alert.textContent = text;
           if (el.dataset.rbState === "busy") setState("ready");

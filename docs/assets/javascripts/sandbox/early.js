@@ -21,8 +21,12 @@
     return; // sandbox.js explains why the sandbox cannot run
   }
   // A guest at a table runs no Python (table/guest.js), nor does a tab that only hands the host
-  // a guest's answer (table/host.js).
-  if (/^#(join|answer)=/.test(location.hash)) return;
+  // a guest's answer (table/host.js); a guest's phone shows a seat, not the search, so material's
+  // index (0.36 MB, the biggest download of a guest's start) waits until the reader turns to search.
+  if (/^#(join|answer)=/.test(location.hash)) {
+    untilSearch(holdIndex());
+    return;
+  }
   const url = new URL(document.currentScript.dataset.worker, document.baseURI);
   const worker = new Worker(url, { type: "module" });
   // A page shown again from the back-forward cache, its worker stopped, reloads.
@@ -60,14 +64,7 @@
   function holdSearch(worker) {
     const SEARCH_SETUP = 0;
     const AFTER_READY_MS = 3000;
-    const INDEX = /\/search\/search_index\.json$/;
-    const opened = new WeakMap(); // XMLHttpRequest -> the URL it was opened with
-    const open = XMLHttpRequest.prototype.open;
-    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
-      opened.set(this, String(url));
-      return open.call(this, method, url, ...rest);
-    };
-    const releaseDownload = holdCalls(XMLHttpRequest.prototype, "send", (xhr) => INDEX.test(opened.get(xhr)));
+    const releaseDownload = holdIndex();
     const releaseSetup = holdCalls(
       Worker.prototype,
       "postMessage",
@@ -85,8 +82,25 @@
       }
     });
     worker.addEventListener("error", releaseAll);
-    document.addEventListener("focusin", ({ target }) => target.matches?.(".md-search__input") && releaseAll());
+    untilSearch(releaseAll);
     setTimeout(releaseAll, 10_000);
+  }
+
+  /** Hold the download of material's search index; returns what lets it go. */
+  function holdIndex() {
+    const INDEX = /\/search\/search_index\.json$/;
+    const opened = new WeakMap(); // XMLHttpRequest -> the URL it was opened with
+    const open = XMLHttpRequest.prototype.open;
+    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+      opened.set(this, String(url));
+      return open.call(this, method, url, ...rest);
+    };
+    return holdCalls(XMLHttpRequest.prototype, "send", (xhr) => INDEX.test(opened.get(xhr)));
+  }
+
+  /** `release` once the reader focuses the search box. */
+  function untilSearch(release) {
+    document.addEventListener("focusin", ({ target }) => target.matches?.(".md-search__input") && release());
   }
 
   /** Hold every call of prototype[name] for which `matches(this, ...args)` until the returned

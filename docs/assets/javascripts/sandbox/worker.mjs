@@ -150,10 +150,14 @@ ready.catch(() => {}); // the page hears of a failure through "progress"; calls 
 
 let turn = ready.catch(() => {}); // the last request's work: each waits for the one before
 
-/** `work` once every request that came before has been answered: a page may send a request before
- * the answer to the last (the shell asks for the catalog and the saved game at once). */
-function inTurn(work) {
-  const done = turn.then(work);
+/** `work` for request `id` once every request that came before has been answered: a page may send
+ * a request before the answer to the last (the shell asks for the catalog and the saved game at
+ * once). The page hears when it starts: its time-out counts from then (channel.js). */
+function inTurn(id, work) {
+  const done = turn.then(() => {
+    postMessage({ type: "started", id });
+    return work();
+  });
   turn = done.catch(() => {});
   return done;
 }
@@ -171,12 +175,12 @@ async function runBridge(payload) {
   return reply;
 }
 
-const call = (payload) => inTurn(() => runBridge(payload));
+const call = (payload, id) => inTurn(id, () => runBridge(payload));
 
 /** Reopen the saved game; it is read from storage at once, while Python may still be starting. */
-function resume({ game, sandbox }) {
+function resume({ game, sandbox }, id) {
   const saved = readSave(game);
-  return inTurn(async () => {
+  return inTurn(id, async () => {
     const found = await saved;
     if (!found) return { ok: false, missing: true };
     return runBridge({ ...found, op: "open", sandbox }); // what the session saved: see runBridge
@@ -187,7 +191,7 @@ async function answer({ id, type, payload }) {
   try {
     const handlers = { call, resume };
     if (!Object.hasOwn(handlers, type)) throw new Error(`unknown message type: ${type}`);
-    postMessage({ id, ok: true, result: await handlers[type](payload) });
+    postMessage({ id, ok: true, result: await handlers[type](payload, id) });
   } catch (err) {
     postMessage({ id, ok: false, error: { message: String(err?.message ?? err) } });
   }

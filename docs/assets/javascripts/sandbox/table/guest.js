@@ -9,18 +9,28 @@ import { CONNECT_MS, guestSide } from "./transports.js";
 
 export const GUEST_TEXT = {
   badInvitation: "招待を読み取れませんでした。ホストにもう一度QRコードを出してもらってください。",
-  answer: "この答えをホストの端末で読み取るか、テキストを送ってください。",
-  answerLabel: "答えのコード",
+  answer: "この返事のコードを、ホストの端末のカメラで読み取ってもらうか、テキストで送ってください。",
+  answerLabel: "返事のコード",
+  joining: (game, seat) => `${game}の${seat + 1}番目の席に入ります。`,
   waiting: "ホストの読み取りを待っています…（すぐに読み取ってもらってください。遅れてつながらないときは、ホストの「新しい招待を出す」からやり直せます）",
   seated: (name) => `${name}の席でつながりました。`,
+  moved: (name) => `もう1局：今度は${name}の席です。`,
   unreachable:
     "ホストの端末とつながりませんでした。同じWi-Fiにつないでいるか確かめてください。" +
     "だめなら、どちらかのスマホのテザリングにもう一方がつなぐか、1台で交代して遊んでください。",
   failed:
-    "ホストの端末とつながりませんでした。答えの読み取りが数秒より遅れたか、同じWi-Fiにいないようです。" +
+    "ホストの端末とつながりませんでした。返事のコードの読み取りが遅すぎたか、同じWi-Fiにいないようです。" +
     "ホストに「新しい招待を出す」を押してもらい、新しいQRコードを読み取ってください。",
-  gone: "ホストとの接続が切れました。ホストに新しい招待を出してもらうと、同じ席に戻れます。",
+  slow:
+    "まだホストとつながっていません。返事のコードを読み取ってもらってから15秒ほどたってもつながらないときは、" +
+    "ホストに「新しい招待を出す」を押してもらい、新しいQRコードを読み取ってください。",
+  gone: "ホストとの接続が切れました。ホストの画面に出る、この席の新しいQRコードを読み取ると、同じ席に戻れます。",
 };
+
+/** How long after its answer is shown a guest not yet connected says what to do: an answer read
+ * too late never connects in Firefox, which keeps "checking" and gives no sign (README), and the
+ * host gives up CONNECT_MS after reading it. */
+export const SLOW_MS = CONNECT_MS + 5000;
 
 /** The invitation in this page's address, or null; "bad" if unreadable. */
 export function invitationHere() {
@@ -33,32 +43,37 @@ export function invitationHere() {
   }
 }
 
-/** Answer `invitation`; `hooks`: {answer(code, link), seated(name), frame(frame), notice(text),
- * error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}, or null
+/** Answer `invitation`; `hooks`: {answer(code, link), slow(text), seated(name), moved(name),
+ * frame(frame), notice(text), error(text), gone(text)}. Returns {act(action), hint(): the answer or null, close()}, or null
  * when the connection failed before it opened (said through `gone`). */
 export async function joinTable(invitation, hooks) {
   const side = await guestSide(invitation);
   const code = pack({ answer: true, seat: invitation.seat, token: invitation.token, ...side.answer });
   hooks.answer(code, location.href.split("#")[0] + ANSWER_PREFIX + code);
+  const slow = setTimeout(() => hooks.slow(GUEST_TEXT.slow), SLOW_MS);
   const timer = setTimeout(() => hooks.gone(GUEST_TEXT.unreachable), CONNECT_MS + 60_000); // the host may take a minute to scan
   let connection;
   try {
     connection = await side.connected;
   } catch {
     clearTimeout(timer);
+    clearTimeout(slow);
     hooks.gone(GUEST_TEXT.failed); // too late, or no way through: only a fresh invitation helps
     return null;
   }
   const assemble = frameAssembler();
   let at = -1; // the id of the frame on screen
   let hinted = null; // settles the ヒント asked for, with the answer or null
+  let seq = 0; // the number of the last message sent: every message has its own
+  const send = (kind, fields) => connection.send(encode(kind, { ...fields, seq: ++seq }));
   connection.onClose(() => hooks.gone(GUEST_TEXT.gone));
   connection.onMessage((text) => {
     const { message, error } = checkFromHost(text);
     if (error) return hooks.error(error);
     if (message.kind === "welcome") {
       clearTimeout(timer);
-      connection.send(encode("hello", { token: invitation.token }));
+      clearTimeout(slow);
+      send("hello", { token: invitation.token });
       return hooks.seated(message.name);
     }
     if (message.kind === "part") {
@@ -71,16 +86,17 @@ export async function joinTable(invitation, hooks) {
       return;
     }
     if (message.kind === "notice") return hooks.notice(message.text);
+    if (message.kind === "seat") return hooks.moved(message.name);
     hinted?.(message.kind === "hint" ? message.hint : null);
     hinted = null;
     if (message.kind === "error") hooks.error(message.error);
   });
   return {
-    act: (action) => connection.send(encode("act", { action, at })),
+    act: (action) => send("act", { action, at }),
     hint: () =>
       new Promise((resolve) => {
         hinted = resolve;
-        connection.send(encode("hint", { at }));
+        send("hint", { at });
       }),
     close: () => connection.close(),
   };

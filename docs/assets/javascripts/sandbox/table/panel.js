@@ -10,8 +10,9 @@ export const TABLE_TEXT = {
   open: "みんなのスマホで遊ぶ",
   title: "みんなのスマホで遊ぶ",
   about:
-    "この端末がゲームを進め、友だちはそれぞれのスマホで自分の手札だけを見て遊びます（同じWi-Fiで）。" +
-    "この端末は全員のカードを持つ親の役です。この遊び方では「一手戻す」は使えません。",
+    "この端末がゲームを進め、友だちはそれぞれのスマホで自分の手の内だけを見て遊びます（同じWi-Fiで）。" +
+    "全員の手の内はゲームを進めるこの端末の中にありますが、この端末の画面に出るのは、この端末の席から見えるもの" +
+    "（席がなければ全員に見えるもの）だけです。この遊び方では「一手戻す」は使えません。",
   here: "この端末",
   friend: "友だちのスマホ",
   invite: "招待を作る",
@@ -22,23 +23,29 @@ export const TABLE_TEXT = {
   copied: "コピーしました。",
   share: "送る",
   link: (name) => `${name}への招待リンク`,
-  pasteLabel: "ゲストの答えのコード（貼り付け）",
+  pasteLabel: "友だちのスマホに出た返事のコード（貼り付け）",
   qr: (name) => `${name}への招待のQRコード`,
-  answerQr: "答えのQRコード",
-  scanStart: "カメラで答えを読み取る",
+  answerQr: "返事のQRコード",
+  scanStart: "カメラで返事を読み取る",
   scanStop: "カメラを止める",
-  scanFailed: "カメラを使えませんでした。答えのコードを貼り付けてください。",
+  scanFailed: "カメラを使えませんでした。返事のコードを貼り付けてください。",
   inviteHow: "友だちのスマホのカメラでQRコードを読み取ってもらうか、リンクを送ってください。",
   connect: "つなぐ",
   waiting: "待っています",
   connected: "つながりました",
   making: "招待を作っています…",
   start: "全員そろいました。ゲームを始めます。",
+  missing: (names) => `${names.join("、")}の席のスマホを待っています。`,
+  seatWaiting: "この席のスマホを待っています。",
+  rejoin: "この席の新しい招待を上に出しました。友だちのスマホで読み取ってもらうと、同じ席に戻れます。",
+  again: "同じメンバーでもう1局",
 };
 
-/** The host's panel. `entry`: the game's catalog entry; `hooks`: {start(seats, host), act(seat,
- * action), hint(seat), reseat(seat), present(seats), notice(text), close()}. Returns {root, resume(frame), relay(frame),
- * teardown()}. */
+/** The host's panel. `entry`: the game's catalog entry; `hooks`: {turn (awake.js turnSignal),
+ * awake (keepAwake's), start(seats, host), again(), act(seat, action), hint(seat), reseat(seat),
+ * present(seats), notice(text), seatNote(seat, node or null): a line in the seat's own area on
+ * the board, close()}. Returns {root, again: もう1局's button (the shell puts
+ * it by the status line), resume(frame), relay(frame), moved(moved), teardown()}. */
 export function createTablePanel(entry, hooks) {
   const root = h("section", { className: "rb-table", ariaLabel: TABLE_TEXT.title });
   let host = null;
@@ -64,10 +71,15 @@ export function createTablePanel(entry, hooks) {
     video,
   );
   let stopScan = null;
+  const again = h("button", { type: "button", className: "md-button md-button--primary rb-table-again", textContent: TABLE_TEXT.again, hidden: true });
+  again.addEventListener("click", () => {
+    again.hidden = true;
+    hooks.again();
+  });
   const roster = h("ul", { className: "rb-table-roster" });
   const note = h("p", { className: "rb-table-note", role: "status" });
   const setup = h("div", { className: "rb-table-setup" }, h("label", {}, "人数", players), seatBox, inviteButton, cancelButton);
-  root.append(h("h3", { textContent: TABLE_TEXT.title }), h("p", { textContent: TABLE_TEXT.about }), setup, roster, cards, pasteBox, note);
+  root.append(h("h3", { textContent: TABLE_TEXT.title }), h("p", { textContent: TABLE_TEXT.about }), setup, roster, cards, pasteBox, note, hooks.turn.toggle);
 
   function seatChoices(count) {
     const kinds = [
@@ -99,22 +111,31 @@ export function createTablePanel(entry, hooks) {
         const item = h("li", {}, `${names[seat]}：${on ? TABLE_TEXT.connected : TABLE_TEXT.waiting}`);
         item.dataset.seat = seat;
         item.dataset.connected = on;
-        if (!on) {
-          // a phone gone, or an answer that came too late or could not connect: invite afresh
-          const again = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.reinvite });
-          again.addEventListener("click", () => inviteSeat(seat));
-          item.append(" ", again);
-        }
-        if (started && !on) {
-          const bot = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.toBot });
-          bot.addEventListener("click", () => hooks.reseat(seat));
-          item.append(" ", bot);
-        }
+        item.append(...seatButtons(seat));
+        if (started) hooks.seatNote(seat, on ? null : h("p", { className: "rb-seat-note" }, TABLE_TEXT.seatWaiting, ...seatButtons(seat)));
         return item;
       }),
     );
     for (const card of cards.querySelectorAll("[data-seat]")) if (host.connected(Number(card.dataset.seat))) card.remove();
     pasteBox.hidden = !cards.children.length;
+  }
+
+  /** What the host may do for a seat without its phone: a new invitation, once the last one was
+   * used or failed (a first one still waiting needs none), and, in a game, a bot meanwhile. */
+  function seatButtons(seat) {
+    if (host.connected(seat)) return [];
+    const buttons = [];
+    if (host.stale(seat)) {
+      const again = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.reinvite });
+      again.addEventListener("click", () => inviteSeat(seat));
+      buttons.push(again);
+    }
+    if (started) {
+      const bot = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.toBot });
+      bot.addEventListener("click", () => hooks.reseat(seat));
+      buttons.push(bot);
+    }
+    return buttons.flatMap((button) => [" ", button]);
   }
 
   async function inviteSeat(seat) {
@@ -144,6 +165,8 @@ export function createTablePanel(entry, hooks) {
 
   function changed() {
     showRoster();
+    const missing = friends.filter((seat) => !host.connected(seat));
+    if (!started && missing.length && missing.length < friends.length) host.tell(TABLE_TEXT.missing(missing.map((seat) => names[seat])));
     if (started) hooks.present(friends.filter((seat) => host.connected(seat)));
     if (!started && friends.length && host.full(friends)) {
       started = true;
@@ -155,9 +178,15 @@ export function createTablePanel(entry, hooks) {
     }
   }
 
+  /** A friend's phone left: that seat's fresh invitation at once, so one scan brings it back. */
+  async function rejoin(seat) {
+    await inviteSeat(seat);
+    hooks.notice(TABLE_TEXT.rejoin);
+  }
+
   function makeHost() {
     host?.close();
-    host = createHost(names, { act: hooks.act, hint: hooks.hint, notice: hooks.notice, changed });
+    host = createHost(names, { act: hooks.act, hint: hooks.hint, notice: hooks.notice, changed, left: rejoin });
   }
 
   inviteButton.addEventListener("click", async () => {
@@ -200,6 +229,7 @@ export function createTablePanel(entry, hooks) {
 
   return {
     root,
+    again,
     /** A table game resumed from the save (the host reloaded): every guest seat invited afresh. */
     resume(frame) {
       setup.hidden = true;
@@ -208,24 +238,41 @@ export function createTablePanel(entry, hooks) {
       makeHost();
       host.relay(frame); // what a guest that rejoins is sent first
       showRoster();
+      for (const seat of friends) inviteSeat(seat); // each friend rejoins in one scan
     },
-    relay: (frame) => host?.relay(frame),
+    relay(frame) {
+      if (frame.table) hooks.turn.update(frame);
+      again.hidden = !(frame.table && frame.next === "over"); // the same phones, the next game
+      host?.relay(frame);
+    },
+    /** もう1局 began: each friend's phone follows its player to the seat `moved` says. */
+    moved(moved) {
+      for (const seat of friends) hooks.seatNote(seat, null);
+      friends = friends.map((seat) => moved[seat]);
+      host.moveSeats(moved);
+      showRoster();
+    },
     teardown() {
       endScan();
       host?.close();
+      for (const seat of friends) hooks.seatNote(seat, null);
+      hooks.awake.release();
+      hooks.turn.stop();
     },
   };
 }
 
 export { HOST_TEXT };
 
-/** A guest's panel: its answer for the host to read, then who it sits as. Returns {root,
- * answer(code, link), say(text)}. */
-export function createGuestPanel(text) {
+/** A guest's panel: its answer for the host to read, then who it sits as, with `buzz` (the
+ * vibration's checkbox) once seated. Returns {root, answer(code, link, where), seated(line),
+ * say(text)}. */
+export function createGuestPanel(text, buzz) {
   const code = h("textarea", { rows: 3, readOnly: true, className: "rb-table-code", ariaLabel: text.answerLabel });
   const picture = h("div", { className: "rb-table-qr" });
   const copy = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.copy });
-  const answerBox = h("div", { className: "rb-table-answer", hidden: true }, h("p", { textContent: text.answer }), picture, code, copy);
+  const joining = h("p", { className: "rb-table-joining" });
+  const answerBox = h("div", { className: "rb-table-answer", hidden: true }, joining, h("p", { textContent: text.answer }), picture, code, copy);
   const status = h("p", { className: "rb-table-note", role: "status", textContent: text.waiting });
   const root = h("section", { className: "rb-table rb-table-guest", ariaLabel: TABLE_TEXT.title }, h("h3", { textContent: TABLE_TEXT.title }), answerBox, status);
   copy.addEventListener("click", async () => {
@@ -235,7 +282,8 @@ export function createGuestPanel(text) {
   });
   return {
     root,
-    async answer(value, link) {
+    async answer(value, link, where) {
+      joining.textContent = where; // which game and seat this phone is joining
       code.value = value;
       answerBox.hidden = false;
       picture.replaceChildren(await qrCode(link, TABLE_TEXT.answerQr));
@@ -243,6 +291,7 @@ export function createGuestPanel(text) {
     seated(line) {
       answerBox.hidden = true;
       status.textContent = line;
+      root.append(buzz);
     },
     say: (line) => (status.textContent = line),
   };

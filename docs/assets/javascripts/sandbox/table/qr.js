@@ -7,9 +7,18 @@ export const MAX_VERSION = 10; // readable at arm's length from a phone's screen
 const QUIET = 4; // modules of white around the code, as the standard asks
 const SCAN_EVERY_MS = 250;
 
+let encoder = null;
+
+/** The encoder's module, asked for once: a guest asks at once, so that it comes while the answer
+ * is being made (it came last, holding the answer's QR code back). */
+export function loadEncoder() {
+  encoder ??= import(new URL("index.js", QR));
+  return encoder;
+}
+
 /** An <svg> of `text` at error level L, with its version; refused beyond MAX_VERSION. */
 export async function qrCode(text, label) {
-  const { encodeQR } = await import(new URL("index.js", QR));
+  const { encodeQR } = await loadEncoder();
   const rows = encodeQR(text, "raw", { ecc: "low", border: 0 });
   const version = (rows.length - 17) / 4;
   if (version > MAX_VERSION) throw new Error(`QR version ${version} > ${MAX_VERSION}`);

@@ -18,7 +18,7 @@ const GATHER_MS = 5000;
 export const CONNECT_MS = 15_000;
 /** What the host and a guest read in a browser that has no transport. */
 export const NO_TRANSPORT_TEXT =
-  "このブラウザは端末どうしを直接つなぐ機能（WebRTC）がないため、みんなのスマホで遊ぶのホストにもゲストにもなれません。" +
+  "このブラウザは端末どうしを直接つなぐ機能（WebRTC）がないため、「みんなのスマホで遊ぶ」のホストにもゲストにもなれません。" +
   "Chrome、Safari、Firefoxなどで開くか、1台で交代して遊んでください。";
 
 /** Which transport this page uses: the data channel, or null in a browser built without WebRTC
