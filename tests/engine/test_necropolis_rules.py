@@ -275,7 +275,7 @@ def test_worked_example_opens_from_a_log() -> None:
 def test_decision_a_discarded_grave_lies_face_down_at_the_table_and_face_up_in_the_sandbox() -> None:
     state = position(graves=[["1-2", "1-3"], ["6-6"]], starts=["1-2", "6-6"])
     state.apply("rebuild:draw")
-    area = render(state.view(1)).split('class="nec-discarded"', 1)[1]
+    area = render(state.view(1)).split('class="nec-discarded', 1)[1]
     assert "卓では裏向き" in area
     assert [b for b in ("1-2", "1-3") if f'data-tile="{b}"' in area] == ["1-2", "1-3"]
 

@@ -106,6 +106,11 @@ def _name(view: dict[str, Any], seat: int) -> str:
     return view["seat_names"][seat] + ("（あなた）" if seat == view["seat"] else "")
 
 
+def _who(view: dict[str, Any], seat: int) -> str:
+    """Who played a card, under the card: short and whole (a name broken as あな／た read badly)."""
+    return f'<span class="rb-name">{"あなた" if seat == view["seat"] else view["seat_names"][seat]}</span>'
+
+
 # --- the middle of the table ------------------------------------------------------------------------
 
 
@@ -162,7 +167,7 @@ def _trick(view: dict[str, Any], prefix: str) -> str:
     led = suit_label(SUIT[trick[0][1]])
     items = "".join(
         f"<li>{card_svg(card, element_id=f'{prefix}-card-{card}')}"
-        f'<span class="bi-who">{_name(view, seat)}{_part(view, part)}</span></li>'
+        f'<span class="bi-who">{_who(view, seat)}{_part(view, part)}</span></li>'
         for seat, card, part in trick
     )
     return (
@@ -174,7 +179,7 @@ def _trick(view: dict[str, Any], prefix: str) -> str:
 def _part(view: dict[str, Any], part: str) -> str:
     if view["players"] != 2:
         return ""
-    return "・公開札から" if part == "open" else "・手札から"
+    return f'<span class="bi-part">{"公開札から" if part == "open" else "手札から"}</span>'
 
 
 def _last_trick(view: dict[str, Any], prefix: str) -> str:
@@ -182,7 +187,7 @@ def _last_trick(view: dict[str, Any], prefix: str) -> str:
     if not last:
         return ""
     cards = "".join(
-        f'<li>{card_svg(card, small=True)}<span class="bi-who">{_name(view, seat)}</span></li>'
+        f'<li>{card_svg(card, small=True)}<span class="bi-who">{_who(view, seat)}</span></li>'
         for seat, card, _ in last["cards"]
     )
     winner = _name(view, last["winner"])
@@ -209,25 +214,29 @@ def _last_trick(view: dict[str, Any], prefix: str) -> str:
 
 def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
     public = view["seats"][seat]
-    marks = []
-    if seat == view["dealer"]:
-        marks.append("ディーラー")
-    if seat == view["holder"]:
-        marks.append("ボトルを持っている")
-    if seat == view["current_player"]:
-        marks.append("手番")
-    if view["stage"] == "passing" and seat != view["current_player"]:
-        marks.append("渡すカードを選んだ" if public["passed"] else "これから渡すカードを選ぶ")
     turn = " rb-current" if seat == view["current_player"] else ""
-    tags = "".join(f'<span class="rb-tag">{mark}</span>' for mark in marks)
     label = f"{view['seat_names'][seat]}の席"
     cards = _hand(view, seat, legal, prefix) + _open(view, seat, legal, prefix) + _passed(view, seat)
     return (
-        f'<section class="bi-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{label}">'
-        f"<h3>{_name(view, seat)}{tags}</h3>{cards}"
+        f'<section class="bi-seat rb-box rb-seat{turn}" data-seat="{seat}" id="{prefix}-seat-{seat}" '
+        f'aria-label="{label}"><h3 class="rb-seat-head"><span class="rb-name">{_name(view, seat)}</span>'
+        f"{_tags(view, seat)}</h3>{cards}"
         f'{_won(view, seat, prefix)}<p class="bi-total">合計 <strong>{points(public["total"])}</strong>点</p>'
         "</section>"
     )
+
+
+def _tags(view: dict[str, Any], seat: int) -> str:
+    """What a player glances at on a seat's head line: the bottle, the total, the cards in hand,
+    the coins taken, the dealer, whether it has chosen its passes; on a phone another seat is only
+    this line (and, with 2 players, its face-up cards)."""
+    public = view["seats"][seat]
+    marks = ["ボトル"] if seat == view["holder"] else []
+    marks += [f"{points(public['total'])}点", f"手札{public['hand_count']}枚", f"コイン{public['won_coins']}"]
+    marks += ["ディーラー"] if seat == view["dealer"] else []
+    if view["stage"] == "passing" and seat != view["current_player"]:
+        marks.append("選択済み" if public["passed"] else "選択中")  # the status line says of what
+    return "".join(f'<span class="rb-tag">{mark}</span>' for mark in marks)
 
 
 def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
@@ -256,7 +265,7 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
     extra = f"（うち{len(chosen)}枚を渡すカードに選んでいる）" if chosen else ""
     return (
         f'<div class="bi-hand"><h4>{label}: {count}枚{extra}</h4>'
-        f'<ul class="bi-cards bi-own">{items}</ul></div>'
+        f'<ul class="bi-cards bi-own rb-hand">{items}</ul></div>'
     )
 
 
@@ -282,8 +291,9 @@ def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
         items = "".join(f"<li>{_card_button(card, legal, prefix)}</li>" for card in cards)
         seen = "相手に見えるのはカードを渡し終えてから" if view["stage"] == "passing" else "全員に見える"
         heading = f"公開札: {len(cards)}枚（{seen}）"
-        body = f'<ul class="bi-cards">{items}</ul>'
-    return f'<div class="bi-open" id="{prefix}-open-{seat}"><h4>{heading}</h4>{body}</div>'
+        body = f'<ul class="bi-cards{" rb-hand" if seat == view["seat"] else ""}">{items}</ul>'
+    glance = "" if seat == view["seat"] else " rb-glance"  # public, and the reader's play follows it
+    return f'<div class="bi-open{glance}" id="{prefix}-open-{seat}"><h4>{heading}</h4>{body}</div>'
 
 
 def _passed(view: dict[str, Any], seat: int) -> str:
@@ -342,7 +352,8 @@ def _passing_controls(view: dict[str, Any], legal: list[str], prefix: str) -> st
     seat = view["seat"]
     slots = []
     for kind, card in zip(passing["slots"], passing["picks"], strict=True):
-        where = SLOT_NAMES[kind] + _receiver_name(view, seat, kind)
+        receiver = _receiver_name(view, seat, kind)
+        where = SLOT_NAMES[kind] + (f'<span class="rb-name">{receiver}</span>' if receiver else "")
         if card is None:
             inside = '<span class="bi-empty-slot">未選択</span>'
         elif f"back:{card}" in legal:

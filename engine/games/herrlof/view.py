@@ -123,10 +123,9 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "hl"
 
 
 def _table(view: dict[str, Any], prefix: str) -> str:
-    names = view["seat_names"]
     info = (
         f'<p class="hl-info">ラウンド <strong>{view["round"]}</strong>／最長{view["max_rounds"]}・'
-        f"{view['target']}点で終了・ディーラー {names[view['dealer']]}</p>"
+        f"{view['target']}点で終了</p>"
     )
     return (
         f'<section class="hl-table rb-box" id="{prefix}-table" aria-label="場">{info}'
@@ -154,10 +153,11 @@ def _stock(view: dict[str, Any], prefix: str) -> str:
 
 def _played(view: dict[str, Any], plays: list[list[Any]], prefix: str, *, winner: int | None = None) -> str:
     names = view["seat_names"]
+    won = '<span class="hl-win-mark">（勝ち）</span>'  # narrow: the heading names the winner
     items = "".join(
         f'<li class="{"hl-winner" if seat == winner else ""}">'
         f"{card_svg(card, element_id=f'{prefix}-{i}')}<span>{names[seat]}"
-        f"{'（勝ち）' if seat == winner else ''}</span></li>"
+        f"{won if seat == winner else ''}</span></li>"
         for i, (seat, card) in enumerate(plays)
     )
     return f'<ol class="hl-cards">{items}</ol>'
@@ -201,18 +201,31 @@ def _last_trick(view: dict[str, Any], prefix: str) -> str:
 
 def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
     public = view["seats"][seat]
-    mine = seat == view["seat"]
     turn = " rb-current" if seat == view["current_player"] else ""
-    marks = "（あなた）" if mine else ""
-    marks += "・ディーラー" if seat == view["dealer"] else ""
-    marks += "・手番" if seat == view["current_player"] else ""
     name = view["seat_names"][seat]
+    mine = seat == view["seat"]
+    head = f'<span class="rb-name">{name}{"（あなた）" if mine else ""}</span>' + _tags(view, seat)
     return (
-        f'<section class="hl-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
-        f'<h3>{name}{marks} <span class="rb-tag">{public["total"]}点</span></h3>'
+        f'<section class="hl-seat rb-box rb-seat{turn}" data-seat="{seat}" id="{prefix}-seat-{seat}" '
+        f'aria-label="{name}の場"><h3 class="rb-seat-head">{head}</h3>'
         f"{_bid(view, seat)}{_won(public, seat, prefix)}{_hand(view, seat, legal, prefix)}"
         f"{_private(view) if mine else _revealed_notes(view, seat)}</section>"
     )
+
+
+def _tags(view: dict[str, Any], seat: int) -> str:
+    """What a player glances at on a seat's head line: its total, its bid (or whether it has
+    bid), its tricks, its cards in hand, the dealer; on a phone another seat is only this line."""
+    public = view["seats"][seat]
+    if public["bid"] is not None:
+        bid = f"予想{public['bid']}"
+    elif public["has_bid"] and "revealed" in view:
+        bid = f"予想{view['revealed']['bids'][seat]}"
+    else:
+        bid = "予想済み" if public["has_bid"] else "予想まだ"
+    marks = [f"{public['total']}点", bid, f"トリック{public['tricks']}", f"手札{public['hand_count']}枚"]
+    marks += ["ディーラー"] if seat == view["dealer"] else []
+    return "".join(f'<span class="rb-tag">{mark}</span>' for mark in marks)
 
 
 def _bid(view: dict[str, Any], seat: int) -> str:
@@ -265,7 +278,8 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
             )
         else:
             items.append(f'<li><span class="hl-slot{css}">{face}</span></li>')
-    return f'<div class="hl-hand"><h4>手札 {count}枚</h4><ul class="hl-cards">{"".join(items)}</ul></div>'
+    cards = "".join(items)
+    return f'<div class="hl-hand"><h4>手札 {count}枚</h4><ul class="hl-cards rb-hand">{cards}</ul></div>'
 
 
 def _revealed_hand(view: dict[str, Any], seat: int, prefix: str) -> str:
@@ -333,7 +347,8 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     buttons = "".join(
         _button(action, _short(action, view), view) for action in _ordered(legal) if not _in_hand(action)
     )
-    group = f'<div class="hl-actions" role="group" aria-label="選択肢">{buttons}</div>' if buttons else ""
+    kind = "hl-actions hl-bids" if view["stage"] == "bid" else "hl-actions"
+    group = f'<div class="{kind}" role="group" aria-label="選択肢">{buttons}</div>' if buttons else ""
     prompt = f'<p class="hl-prompt">{_prompt(view)}</p>'
     return f'<section class="hl-controls rb-box" {ident}>{prompt}{group}</section>'
 

@@ -54,6 +54,15 @@ def tile_svg(tile: str, *, element_id: str = "", small: bool = False) -> str:
     )
 
 
+def _pile_svg() -> str:
+    """The pile on its button: two face-down tiles, one on the other (the button's text names it)."""
+    return (
+        '<svg class="nec-tile nec-back nec-pile-tiles" viewBox="0 0 44 72" aria-hidden="true">'
+        '<rect x="7" y="1" width="34" height="66" rx="5"/>'
+        '<rect x="2" y="5" width="34" height="66" rx="5"/></svg>'
+    )
+
+
 def back_svg(element_id: str = "") -> str:
     """A face-down tile: the same shape, no face data."""
     ident = f' id="{element_id}"' if element_id else ""
@@ -69,20 +78,30 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nec
     bottom = me if me is not None else 0
     legal = view["legal_actions"] if interactive else []
     dock = _centre(view, legal, prefix) + _seat_area(view, bottom, legal, prefix)
-    parts = [_seat_area(view, 1 - bottom, [], prefix), f'<div class="rb-dock">{dock}</div>']
+    # The discarded graves are a memory aid, no choice: they lie on the table, outside the dock
+    # that a phone keeps on screen.
+    table = _discarded(view["discarded"], prefix)
+    parts = [table, _seat_area(view, 1 - bottom, [], prefix), f'<div class="rb-dock">{dock}</div>']
     if "result" in view:
         parts.append(render_result(view, prefix))
     return f'<div class="rb-game nec-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
 def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    """A seat: its head line (name, the grave's and the mastaba's counts) and its grave and mastaba.
+    The grave is public and what the reader's choices weigh (which tiles are gone), so another
+    seat shows it even when a phone shrinks the seat to a glance."""
     name = SEAT_NAMES[seat]
     mine = seat == view["seat"]
-    heading = f"{name}（あなた）" if mine else name
+    current = " rb-current" if seat == view["current_player"] and "result" not in view else ""
+    tags = (f"墓地 {len(view['graves'][seat])}枚", f"マスタバ {view['mastaba_counts'][seat]}枚")
+    head = f'<span class="rb-name">{name}{"（あなた）" if mine else ""}</span>' + "".join(
+        f'<span class="rb-tag">{tag}</span>' for tag in tags
+    )
     grave, mastaba = _grave(view, seat, legal, prefix), _mastaba(view, seat, legal, prefix)
     return (
-        f'<section class="nec-seat rb-box" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
-        f"<h3>{heading}</h3>{grave}{mastaba}</section>"
+        f'<section class="nec-seat rb-box rb-seat{current}" data-seat="{seat}" id="{prefix}-seat-{seat}" '
+        f'aria-label="{name}の場"><h3 class="rb-seat-head">{head}</h3>{grave}{mastaba}</section>'
     )
 
 
@@ -96,7 +115,7 @@ def _grave(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> st
     )
     ends = {side: _placement_buttons(legal, side) for side in "LR"}
     return (
-        f'<div class="nec-grave"><h4>墓地（{len(row)}枚・最初の牌は印つき）</h4>'
+        f'<div class="nec-grave rb-glance"><h4>墓地（{len(row)}枚・最初の牌は印つき）</h4>'
         f'<div class="nec-row">{ends["L"]}<ol class="nec-tiles" aria-label="{SEAT_NAMES[seat]}の墓地">'
         f"{tiles}</ol>{ends['R']}</div></div>"
     )
@@ -129,7 +148,8 @@ def _mastaba(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> 
         items = "".join(_mastaba_tile(tile, legal, prefix) for tile in tiles)
         label = f"マスタバ（{count}枚）"
     empty = "" if count else '<p class="nec-empty">なし</p>'
-    return f'<div class="nec-mastaba"><h4>{label}</h4><ul class="nec-tiles">{items}</ul>{empty}</div>'
+    hand = " rb-hand" if seat == view["seat"] else ""
+    return f'<div class="nec-mastaba"><h4>{label}</h4><ul class="nec-tiles{hand}">{items}</ul>{empty}</div>'
 
 
 def _mastaba_tile(tile: str, legal: list[str], prefix: str) -> str:
@@ -144,6 +164,12 @@ def _mastaba_tile(tile: str, legal: list[str], prefix: str) -> str:
 
 def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     pile = f'<p class="nec-pile">山（ネクロポリス）: 残り <strong>{view["pile"]}</strong> 枚</p>'
+    if "draw" in legal:  # the pile itself is what a finger taps to draw
+        pile = (
+            f'<div class="nec-pile-row"><button type="button" class="nec-pile-button" data-action="draw" '
+            f'title="{escape(describe_action("draw"))}">{_pile_svg()}<span>{_short("draw")}</span></button>'
+            f"{pile}</div>"
+        )
     drawn = ""
     if view["drawn"]:
         tile = view["drawn"]
@@ -155,19 +181,18 @@ def _centre(view: dict[str, Any], legal: list[str], prefix: str) -> str:
         drawn = f'<div class="nec-drawn"><span>引いた牌（{REVEALED}）:</span>{face}</div>'
     elif view["has_drawn"]:
         drawn = f'<div class="nec-drawn"><span>引いた牌:</span>{back_svg(f"{prefix}-drawn-back")}</div>'
-    order = ["draw", "keep", "rebuild:draw", "propose", "accept", "decline"]
+    order = ["keep", "rebuild:draw", "propose", "accept", "decline"]
     buttons = "".join(_button(a, _short(a)) for a in order if a in legal)
     quiet = view["quiet_turns"]
     quiet_note = f'<p class="nec-quiet">動きのない手番: {quiet} / {view["quiet_limit"]}</p>' if quiet else ""
     controls = (
         f'<div class="nec-actions" role="group" aria-label="手番の行動">{buttons}</div>' if buttons else ""
     )
-    discarded = _discarded(view["discarded"], prefix)
     aside = view.get("set_aside", 0)
     aside_note = f'<p class="nec-set-aside">練習でよけた牌: 裏向き {aside} 枚</p>' if aside else ""
     return (
         f'<section class="nec-centre rb-box" id="{prefix}-centre" aria-label="場の中央">'
-        f"{pile}{aside_note}{drawn}{controls}{quiet_note}{discarded}</section>"
+        f"{pile}{aside_note}{drawn}{controls}{quiet_note}</section>"
     )
 
 
@@ -179,7 +204,7 @@ def _discarded(tiles: list[str], prefix: str) -> str:
         f"<li>{tile_svg(tile, element_id=f'{prefix}-t-{_key(tile)}', small=True)}</li>" for tile in tiles
     )
     return (
-        f'<div class="nec-discarded"><h4>作りなおしで捨てた牌（{len(tiles)}枚・卓では裏向き）</h4>'
+        f'<div class="nec-discarded rb-box"><h4>作りなおしで捨てた牌（{len(tiles)}枚・卓では裏向き）</h4>'
         f'<ul class="nec-tiles">{items}</ul></div>'
     )
 
@@ -227,7 +252,7 @@ def status(view: dict[str, Any]) -> str:
     if view["phase"] == "proposal":
         return f"{SEAT_NAMES[view['turn_player']]}が終了を提案しました。{current}が答えます。"
     if view["phase"] == "drawn":
-        return f"{current}の手番: 引いた牌を墓地に加えるか、マスタバに置きます。"
+        return f"{current}の手番: 引いた牌を墓地かマスタバに置きます。"
     return f"{current}の手番です。"
 
 

@@ -135,16 +135,23 @@ def _table(view: dict[str, Any], prefix: str) -> str:
 
 
 def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
+    """A seat: its head line (name, phase, counters in hand, points cashed, start: what a glance
+    needs, so that another seat on a phone is one line; the seat to move is ringed), then its
+    columns (public, and what the reader's choices weigh: a phone shows them even at a glance),
+    score pile, hand and face-down counters."""
     public = view["seats"][seat]
     name = view["seat_names"][seat]
     mine = seat == view["seat"]
     turn = " rb-current" if seat == view["current_player"] else ""
-    marks = "（あなた）" if mine else ""
-    marks += "・スタート" if seat == view["start_player"] else ""
-    marks += "・手番" if seat == view["current_player"] else ""
+    tags = [("", f"フェイズ{public['phase']}"), (" nr-hand-count", f"手元 {public['hand_count']}個")]
+    tags += [("", f"清算 {public['cashed_total']}")]
+    tags += [("", "スタート")] if seat == view["start_player"] else []
+    head = f'<span class="rb-name">{name}{"（あなた）" if mine else ""}</span>' + "".join(
+        f'<span class="rb-tag{css}">{tag}</span>' for css, tag in tags
+    )
     return (
-        f'<section class="nr-seat rb-box{turn}" id="{prefix}-seat-{seat}" aria-label="{name}の場">'
-        f'<h3>{name}{marks} <span class="rb-tag">フェイズ{public["phase"]}</span></h3>'
+        f'<section class="nr-seat rb-box rb-seat{turn}" data-seat="{seat}" id="{prefix}-seat-{seat}" '
+        f'aria-label="{name}の場"><h3 class="rb-seat-head">{head}</h3>'
         f"{_columns(view, seat, legal, prefix)}{_cashed(public, seat, prefix)}"
         f"{_hand(view, seat, legal, prefix)}{_hidden(view, seat, prefix)}</section>"
     )
@@ -170,7 +177,7 @@ def _columns(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> 
     )
     body = columns or '<p class="nr-empty">まだ列はありません</p>'
     return (
-        f'<div class="nr-columns"><h4>列（残り計{public["column_total"]}・終了時に失点）</h4>'
+        f'<div class="nr-columns rb-glance"><h4>列（残り計{public["column_total"]}・終了時に失点）</h4>'
         f'<div class="nr-column-row">{body}</div></div>'
     )
 
@@ -224,7 +231,10 @@ def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
             picked.remove(counter)
         token = token_svg(counter, element_id=f"{prefix}-hand-{counter}-{copy}")
         items.append(f"<li>{_hand_token(token, counter, mode, chosen=chosen, legal=legal)}</li>")
-    return f'<div class="nr-hand"><h4>手元（{count}個）</h4><ul class="nr-tokens">{"".join(items)}</ul></div>'
+    return (
+        f'<div class="nr-hand"><h4>手元（{count}個）</h4>'
+        f'<ul class="nr-tokens rb-hand">{"".join(items)}</ul></div>'
+    )
 
 
 def _revealed_hand(view: dict[str, Any], seat: int, prefix: str) -> str:
@@ -250,6 +260,7 @@ def _hand_token(token: str, counter: str, mode: str | None, *, chosen: bool, leg
     if action not in legal:
         return f'<span class="nr-slot{css}">{token}</span>'
     pressed = "true" if chosen else "false"
+    css += " rb-selected" if chosen else ""
     return (
         f'<button type="button" class="nr-pick{css}" data-action="{action}" aria-pressed="{pressed}" '
         f'title="{escape(describe_action(action))}">{token}</button>'
@@ -348,7 +359,7 @@ def status(view: dict[str, Any]) -> str:
         return outcome_text(view)
     current = view["seat_names"][view["current_player"]]
     if view["stage"] == "setup":
-        return f"{current}の準備の交換です（0〜8個を伏せて脇に置き、同じ個数を引く）。"
+        return f"{current}の準備の交換です（0〜8個を伏せて引き直す）。"
     phase = view["seats"][view["current_player"]]["phase"]
     ending = "袋が空です。この巡で終了します。" if view["end_triggered_by"] is not None else ""
     return f"{current}の手番です（フェイズ{phase}）。{ending}"

@@ -82,16 +82,18 @@ def _go_button(space: str, view: dict[str, Any], prefix: str) -> str:
     left, top = percent(space)
     verb = "に続けて置く" if view["turn"]["chain"] else "から置き始める"
     label = space_label(INDEX[space], view["side"]) + verb
+    # A finger's piece only: the keyboard and screen readers choose from the list (rb-choice-list).
     return (
         f'<button type="button" class="rd-go" id="{prefix}-go-{space}" data-action="go:{space}" '
-        f'style="left:{left:.2f}%;top:{top:.2f}%" aria-label="{label}" title="{label}"></button>'
+        f'style="left:{left:.2f}%;top:{top:.2f}%" aria-label="{label}" title="{label}" '
+        'aria-hidden="true" tabindex="-1"></button>'
     )
 
 
-def _go_list(view: dict[str, Any], legal: list[str]) -> str:
-    """The spaces to choose from again, as a row of labelled buttons: on a phone the spaces of
-    the drawing are smaller than a fingertip, and in the sandbox's dock the choices stay in view
-    wherever the drawing is scrolled."""
+def _go_list(view: dict[str, Any], legal: list[str], prefix: str) -> str:
+    """The spaces to choose from again, as a row of labelled buttons: the keyboard's and a screen
+    reader's way to the lit spaces of the drawing (on a phone a finger taps the space itself, and
+    the list keeps out of sight unless it holds focus: rb-choice-list)."""
     buttons = "".join(
         f'<button type="button" data-action="{action}">'
         f"{escape(space_label(INDEX[action[3:]], view['side']))}"
@@ -99,7 +101,10 @@ def _go_list(view: dict[str, Any], legal: list[str]) -> str:
         for action in legal
         if action.startswith("go:")
     )
-    return f'<div class="rd-go-list" role="group" aria-label="置けるマス">{buttons}</div>' if buttons else ""
+    # Its own id, as the actions' group has: a frame never turns a pressed (and so focused) chip
+    # button into a space's button of this list, which would show the list on a phone.
+    group = f'<div class="rd-go-list rb-choice-list" id="{prefix}-go-list" role="group"'
+    return f'{group} aria-label="置けるマス">{buttons}</div>' if buttons else ""
 
 
 def _board_list(view: dict[str, Any], prefix: str) -> str:
@@ -143,10 +148,9 @@ def _controls(view: dict[str, Any], legal: list[str], prefix: str) -> str:
     if turn is not None:
         prompt = f'<p class="rd-prompt">{_PROMPTS[turn["stage"]]}</p>' if legal else ""
         buttons = "".join(_button(action, view) for action in legal if not action.startswith("go:"))
-        group = (
-            f'<div class="rd-actions" role="group" aria-label="選べる行動">{buttons}</div>' if buttons else ""
-        )
-        inner = prompt + _chain_text(view) + _go_list(view, legal) + group
+        ident = f'id="{prefix}-actions" role="group" aria-label="選べる行動"'
+        group = f'<div class="rd-actions" {ident}>{buttons}</div>' if buttons else ""
+        inner = prompt + _chain_text(view) + _go_list(view, legal, prefix) + group
     ident = f'id="{prefix}-controls" role="group" aria-label="手番の操作"'
     return f'<div class="rd-controls rb-box" {ident}>{inner}</div>'
 
@@ -194,15 +198,22 @@ def _button_text(action: str, view: dict[str, Any]) -> str:
 
 
 def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
+    """A seat: its head line (name, score, chips in hand, start: what a glance needs, so that
+    another seat on a phone is one line; the seat to move is ringed) and its rack; the reader's
+    rack is their hand."""
     public = view["seats"][seat]
     name = view["seat_names"][seat]
     mine = seat == view["seat"]
-    marks = "（あなた）" if mine else ""
-    marks += "・スタート" if seat == view["start_player"] else ""
-    marks += "・手番" if seat == view["current_player"] else ""
     css = " rb-current" if seat == view["current_player"] else ""
     count = public["rack_count"]
     revealed = not mine and "revealed" in view
+    tags = [f"得点 <strong>{public['score']}</strong>・手元 {count}枚"]
+    tags += [REVEALED] if revealed else []
+    tags += ["スタート"] if seat == view["start_player"] else []
+    head = f'<span class="rb-name">{name}{"（あなた）" if mine else ""}</span>' + "".join(
+        f'<span class="rb-tag">{tag}</span>' for tag in tags
+    )
+    hand = ""
     if (mine and view["rack"] is not None) or revealed:
         rack = view["revealed"]["racks"][seat] if revealed else view["rack"]
         chips = [c for c in COLOURS for _ in range(rack[c])]
@@ -211,14 +222,14 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
         label = "手元のチップ: " + (
             "、".join(f"{chip_name(c)}{rack[c]}枚" for c in COLOURS if rack[c]) or "なし"
         )
+        hand = " rb-hand" if mine else ""
     else:
         drawn = "".join(f"<li>{rack_chip(None, f'{prefix}-s{seat}-back-{k}')}</li>" for k in range(count))
         label = f"手元のチップ{count}枚（色は見えない）"
     return (
-        f'<div class="rd-seat rb-box{css}" id="{prefix}-seat-{seat}" role="group" aria-label="{name}">'
-        f'<h3>{name}{marks}</h3><p class="rd-score">得点 <strong>{public["score"]}</strong>・'
-        f"手元 {count}枚{f'（{REVEALED}）' if revealed else ''}</p>"
-        f'<ul class="rd-rack" aria-label="{label}">{drawn}</ul></div>'
+        f'<div class="rd-seat rb-box rb-seat{css}" data-seat="{seat}" id="{prefix}-seat-{seat}" '
+        f'role="group" aria-label="{name}"><h3 class="rb-seat-head">{head}</h3>'
+        f'<ul class="rd-rack{hand}" aria-label="{label}">{drawn}</ul></div>'
     )
 
 
