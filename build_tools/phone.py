@@ -31,6 +31,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS
 from build_tools.serve import serving
 from engine.registry import find_game
+from tests.browser.helpers import frames, share_fragment, wait_settled
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONES = [(360, 740), (390, 844)]
@@ -39,65 +40,75 @@ BOOT_MS = 120_000
 INSTANT_BOTS = "try { localStorage.setItem('rb:bot-speed', 'instant') } catch {}"
 QUIET = "localStorage.setItem('rb:offline-noted', 'yes')"  # the offline note, tested on its own
 
+# The part of the screen where `node` can be seen: the viewport cut by every box around it that
+# clips what overflows it (a seat that scrolls within itself); [left, top, right, bottom]. Also
+# the tutorial walk's (tests/browser/test_tutorials.py).
+SHOWN_AREA = """(node) => {
+  let [left, top, right, bottom] = [0, 0, innerWidth, innerHeight];
+  // the page's own scroller (html, body) shows the viewport, whatever its box
+  for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+    const c = box.getBoundingClientRect();
+    [left, top] = [Math.max(left, c.left), Math.max(top, c.top)];
+    [right, bottom] = [Math.min(right, c.right), Math.min(bottom, c.bottom)];
+  }
+  return [left, top, right, bottom];
+}"""
+
 # Every problem of the screen as the reader sees it now: choices and hand pieces not seen (see
 # the module's docstring), and the status line out of view.
-UNSEEN = """() => {
+UNSEEN = f"""() => {{
+  const shownArea = {SHOWN_AREA};
   const sandbox = document.querySelector(".rb-sandbox");
   const board = sandbox.querySelector(".rb-board");
   const name = (node) => (node.getAttribute("aria-label") || node.textContent || node.dataset.action || "")
     .replace(/\\s+/g, " ").trim().slice(0, 40);
   // "" when the node lies whole on the screen (inside the viewport and every box that clips it,
   // a scrolling seat's included) and is the topmost thing at its centre; else what is wrong
-  const where = (node) => {
+  const where = (node) => {{
     const r = node.getBoundingClientRect();
     if (!r.width || !r.height) return "not drawn";
-    let [left, top, right, bottom] = [0, 0, innerWidth, innerHeight];
-    for (let box = node.parentElement; box; box = box.parentElement) {
-      const style = getComputedStyle(box);
-      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
-      const c = box.getBoundingClientRect();
-      [left, top] = [Math.max(left, c.left), Math.max(top, c.top)];
-      [right, bottom] = [Math.min(right, c.right), Math.min(bottom, c.bottom)];
-    }
+    const [left, top, right, bottom] = shownArea(node);
     const shownW = Math.min(r.right, right) - Math.max(r.left, left);
     const shownH = Math.min(r.bottom, bottom) - Math.max(r.top, top);
-    if (shownW <= 0 || shownH <= 0) return `off screen (at ${Math.round(r.left)}, ${Math.round(r.top)})`;
-    if (shownW < r.width - 1 || shownH < r.height - 1) {
-      return `cut (${Math.round((100 * shownW * shownH) / (r.width * r.height))} % shown)`;
-    }
+    if (shownW <= 0 || shownH <= 0) return `off screen (at ${{Math.round(r.left)}}, ${{Math.round(r.top)}})`;
+    if (shownW < r.width - 1 || shownH < r.height - 1) {{
+      return `cut (${{Math.round((100 * shownW * shownH) / (r.width * r.height))}} % shown)`;
+    }}
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!hit || !(node === hit || node.contains(hit))) {
+    if (!hit || !(node === hit || node.contains(hit))) {{
       const by = hit ? (hit.className?.baseVal ?? hit.className) || hit.nodeName : "nothing";
-      return `covered by ${String(by).slice(0, 40)} "${(hit?.textContent ?? "").trim().slice(0, 20)}"`;
-    }
+      return `covered by ${{String(by).slice(0, 40)}} "${{(hit?.textContent ?? "").trim().slice(0, 20)}}"`;
+    }}
     return "";
-  };
+  }};
   const problems = [];
   const byAction = new Map();
-  for (const node of board.querySelectorAll("[data-action]")) {
+  for (const node of board.querySelectorAll("[data-action]")) {{
     if (node.disabled) continue;
     const list = byAction.get(node.dataset.action) ?? [];
     list.push(node);
     byAction.set(node.dataset.action, list);
-  }
-  for (const [action, nodes] of byAction) {
+  }}
+  for (const [action, nodes] of byAction) {{
     const seen = nodes.map(where);
-    if (!seen.includes("")) problems.push(`choice ${action} 「${name(nodes[0])}」: ${seen[0]}`);
-  }
-  for (const piece of board.querySelectorAll(".rb-dock .rb-hand > *")) {
+    if (!seen.includes("")) problems.push(`choice ${{action}} 「${{name(nodes[0])}}」: ${{seen[0]}}`);
+  }}
+  for (const piece of board.querySelectorAll(".rb-dock .rb-hand > *")) {{
     const why = where(piece);
-    if (why) problems.push(`hand piece 「${name(piece)}」: ${why}`);
-  }
+    if (why) problems.push(`hand piece 「${{name(piece)}}」: ${{why}}`);
+  }}
   const status = sandbox.querySelector(".rb-status");
   const s = status.getBoundingClientRect();
   const cut = s.top < 0 || s.bottom > innerHeight;
-  if (cut || where(status)) problems.push(`status line: ${where(status) || "cut"}`);
-  for (const mark of board.querySelectorAll(".rb-hint-best")) {
+  if (cut || where(status)) problems.push(`status line: ${{where(status) || "cut"}}`);
+  for (const mark of board.querySelectorAll(".rb-hint-best")) {{
     const why = where(mark);
-    if (why) problems.push(`hint's mark 「${name(mark)}」: ${why}`);
-  }
+    if (why) problems.push(`hint's mark 「${{name(mark)}}」: ${{why}}`);
+  }}
   return problems;
-}"""
+}}"""
 
 # The reader's choices now, each once, with the point a finger taps: the centre of a piece of it
 # that is the topmost thing there.
@@ -117,19 +128,6 @@ PRESSABLE = """() => {
 # The reader's legal actions as the board offers them.
 ACTIONS = """() => [...new Set([...document.querySelectorAll(".rb-sandbox .rb-board [data-action]")]
   .filter((node) => !node.disabled).map((node) => node.dataset.action))].sort()"""
-
-SETTLED = """([after, ms]) => new Promise((resolve) => {
-  const settled = () => {
-    const el = document.querySelector(".rb-sandbox");
-    return Number(el?.dataset.rbFrames ?? 0) > after && ["ready", "error"].includes(el?.dataset.rbState);
-  };
-  if (settled()) return resolve(true);
-  const watch = new MutationObserver(() => settled() && finish(true));
-  const timer = setTimeout(() => finish(false), ms);
-  const finish = (ok) => { watch.disconnect(); clearTimeout(timer); resolve(ok); };
-  const watched = ["data-rb-state", "data-rb-frames"];
-  watch.observe(document, { subtree: true, childList: true, attributeFilter: watched });
-})"""
 
 
 @dataclass
@@ -163,20 +161,8 @@ def phone_context(browser: Browser, size: tuple[int, int], **options: Any) -> An
     return context
 
 
-def frames(page: Page) -> int:
-    return int(page.get_attribute(SANDBOX, "data-rb-frames") or 0)
-
-
-def wait_settled(page: Page, after: int = -1) -> None:
-    assert page.evaluate(SETTLED, [after, BOOT_MS]), f"not settled: {page.inner_text(SANDBOX)[:300]}"
-    state = page.get_attribute(SANDBOX, "data-rb-state")
-    assert state == "ready", page.inner_text(SANDBOX)[:300]
-
-
 def open_game(page: Page, base: str, log: dict[str, Any], seats: list[str]) -> None:
     """The game page with `log` opened through a share link, its sandbox open on the screen."""
-    from tests.browser.helpers import share_fragment  # the one encoder of share links
-
     page.goto(f"{base}{log['game']}.html{share_fragment({'log': log, 'seats': seats})}")
     settle_to_reader(page)
     fab = page.locator(".rb-play-fab")
@@ -230,7 +216,7 @@ def play_by_taps(
         else:  # nothing a finger can reach (said in the decision's problems): go on all the same
             piece = page.locator(f'{SANDBOX} .rb-board [data-action="{rng.choice(actions)}"]').first
             piece.dispatch_event("click")
-        wait_settled(page, before)
+        wait_settled(page, after=before)
 
 
 @contextmanager

@@ -55,6 +55,10 @@ FOCUS = """(selector) => {
   if (active === board) return "board";
   const button = board.contains(active) && active.matches("button[data-action]");
   if (button) return "button:" + active.dataset.action;
+  // another seat's head line, a button where the sandbox is narrow (screen.js)
+  if (board.contains(active) && active.matches(".rb-seat-head[role=button]")) {
+    return "button:seat:" + active.parentElement.dataset.seat;
+  }
   return "outside: " + (active?.outerHTML.slice(0, 80) ?? "none");
 }"""
 # Record every stop focus makes from now on, each as FOCUS names it.
@@ -67,11 +71,14 @@ RECORD_STOPS = f"""(selector) => {{
     {{ signal: window.__rbStopsWatch.signal }});
 }}"""
 READ_STOPS = "() => { window.__rbStopsWatch.abort(); return window.__rbStops; }"  # and stop recording
-# Tab stops of the board, in order, and where focus is among them (-1: on the board itself).
+# Tab stops of the board, in order, and where focus is among them (-1: on the board itself): its
+# buttons, and where the sandbox is narrow the other seats' head lines (seat:N; screen.js).
 TAB_STOPS = """(selector) => {
-  const buttons = [...document.querySelectorAll(selector + " .rb-board button:not(:disabled)")]
-    .filter((b) => b.checkVisibility());  // a button the layout hides is no tab stop
-  return { actions: buttons.map((b) => b.dataset.action), at: buttons.indexOf(document.activeElement) };
+  const stops = ["button:not(:disabled)", ".rb-seat-head[role=button]"].join(", ");
+  const buttons = [...document.querySelectorAll(selector + " .rb-board :is(" + stops + ")")]
+    .filter((b) => b.checkVisibility() && b.tabIndex >= 0);  // hidden, or a board's piece for touch alone
+  const name = (b) => b.dataset.action ?? "seat:" + b.parentElement.dataset.seat;
+  return { actions: buttons.map(name), at: buttons.indexOf(document.activeElement) };
 }"""
 
 

@@ -1,16 +1,13 @@
-"""The reader's own seat and its choices stay in view: whenever a human seat is to move, a button
-of the board that the reader may press can be pressed where it is, without scrolling the panel.
+"""The reader's own seat and its choices stay in view on a wide screen: whenever a human seat is
+to move, a button of the board that the reader may press can be pressed where it is, without
+scrolling.
 
-Checked as a reader finds the sandbox in each layout: pinned beside the rules at 1440 × 900, the
-panel scrolled to its top; put below the rules at 1440 × 900, the page scrolled to 「遊んでみる」;
-opened over the rules by 「遊ぶ」 on a phone at 390 × 844 (the tightest: every game at every player count),
-and in the two wide layouts every game at its largest count (the most seats to draw). Over the
-first moves of a game (the reader's moves chosen by the game's own heuristic, so that they reach
-the game's next phases: passing, bidding, the first tricks, the first chains). On the phone, after
-those moves, at 360 × 740 with the panel scrolled to its end: the seat, which scrolls up with the
-panel's last lines, stays under the panel's bar (「ルールに戻る」 uncovered). And on the phone, as
-the panel opens (at 390 × 844, and again at 360 × 740 after the moves): a quarter of the screen's
-height shows the table itself, between the status line and the reader's seat (elementFromPoint).
+Checked as a reader finds the sandbox in each wide layout, every game at its largest count (the
+most seats to draw): pinned beside the rules at 1440 × 900, the panel scrolled to its top; put
+below the rules at 1440 × 900, the page scrolled to 「遊んでみる」. Over the first moves of a game
+(the reader's moves chosen by the game's own heuristic, so that they reach the game's next phases:
+passing, bidding, the first tricks, the first chains). A phone, where every choice and every piece
+of the hand must be in view at every decision, is test_phone_screen.py's.
 """
 
 from __future__ import annotations
@@ -34,15 +31,14 @@ from tests.browser.helpers import (
     wait_new_frame,
 )
 
-LAYOUTS = {"pinned": (1440, 900), "below": (1440, 900), "phone": (390, 844)}
+LAYOUTS = {"pinned": (1440, 900), "below": (1440, 900)}
 CASES = [
     pytest.param(game_id, players, layout, id=f"{game_id}-{players}p-{layout}")
     for game_id in sorted(games())
     for players in games()[game_id].info.players
     for layout in sorted(LAYOUTS)
-    if layout == "phone" or players == max(games()[game_id].info.players)
+    if players == max(games()[game_id].info.players)
 ]
-SMALL_PHONE = {"width": 360, "height": 740}
 MOVES = 4  # the reader's moves played per table
 BOTS = "bot:random"  # quick to answer: what is checked is the reader's own turns
 
@@ -57,37 +53,14 @@ PRESSABLE = """board => [...document.querySelectorAll(`${board} button[data-acti
     return hit !== null && button.contains(hit);
   })
   .map((button) => button.dataset.action)"""
-# Nothing covers `sel` at its centre (elementFromPoint).
-UNCOVERED = """sel => {
-  const node = document.querySelector(sel);
-  const r = node.getBoundingClientRect();
-  return node.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-}"""
 # Where the reader starts on a wide screen: the pinned sidebar at its top, or the page at the
-# heading above the sandbox when it is below the rules. (A phone starts where 「遊ぶ」 opens it.)
+# heading above the sandbox when it is below the rules.
 START = """layout => {
   const boxes = document.querySelectorAll(".md-sidebar--secondary .md-sidebar__scrollwrap");
   for (const box of boxes) box.scrollTop = 0;
   if (layout === "below") document.getElementById("play").scrollIntoView({ block: "start" });
   else window.scrollTo(0, 0);
 }"""
-# The tallest band of the screen (px) in which the table itself shows, uncovered: at three points
-# across the board, every 4 px down, the topmost thing is in .rb-board but not in the seat's box.
-TABLE_IN_VIEW = """board => {
-  const box = document.querySelector(board).getBoundingClientRect();
-  const xs = [0.25, 0.5, 0.75].map((f) => box.left + box.width * f);
-  const table = (y) => xs.every((x) => {
-    const hit = document.elementFromPoint(x, y);
-    return hit !== null && hit.closest(board) !== null && hit.closest(".rb-dock") === null;
-  });
-  let run = 0, best = 0;
-  for (let y = 2; y < innerHeight; y += 4) {
-    run = table(y) ? run + 4 : 0;
-    best = Math.max(best, run);
-  }
-  return best;
-}"""
-TABLE_SHARE = 0.25  # of the screen's height: a phone's panel opens with this much table in view
 CLICK = """([board, action]) => {
   const all = [...document.querySelectorAll(`${board} button[data-action]`)];
   const buttons = all.filter((b) => b.dataset.action === action);
@@ -120,22 +93,8 @@ def show_as_a_reader_finds_it(warm: WarmSite, game_id: str, players: int, layout
         expect(page.locator(f".md-content {SANDBOX}")).to_be_visible()
     seats = ["human"] + [BOTS] * (players - 1)
     open_shared(page, {"log": new_log(game_id, players, 40 + players), "seats": seats})
-    if layout == "phone":
-        open_panel(page)
-    else:
-        page.evaluate(START, layout)
+    page.evaluate(START, layout)
     return page
-
-
-def open_panel(page: Page) -> None:
-    page.get_by_role("button", name="遊ぶ", exact=True).click()
-    expect(page.locator(".rb-panel--open")).to_be_visible()
-
-
-def assert_table_in_view(page: Page, where: str) -> None:
-    """As the phone's panel opens: between its status line and the seat, the table shows."""
-    band, height = page.evaluate(TABLE_IN_VIEW, BOARD), page.viewport_size["height"]
-    assert band >= TABLE_SHARE * height, f"{where}: only {band} px of the table in view of {height}"
 
 
 @pytest.mark.parametrize(("game_id", "players", "layout"), CASES)
@@ -148,8 +107,6 @@ def test_a_choice_is_in_view_whenever_the_reader_is_to_move(
     for move in range(MOVES):
         if next_step(page) != "human":
             break
-        if move == 0 and layout == "phone":  # as the panel opened, on the reader's turn
-            assert_table_in_view(page, f"{game_id} at {players} players, 390 × 844")
         pressable = page.evaluate(PRESSABLE, BOARD)
         state = true_state(page, game_id)
         assert pressable, (
@@ -162,10 +119,3 @@ def test_a_choice_is_in_view_whenever_the_reader_is_to_move(
         page.evaluate(CLICK, [BOARD, choice])
         wait_new_frame(page, before)
     assert turns >= 3, f"only {turns} of the reader's turns were checked"
-    if layout == "phone":  # the panel's own bar stays over the seat, which scrolls up to it at the end
-        page.set_viewport_size(SMALL_PHONE)
-        page.keyboard.press("Escape")  # back to the rules, and 「遊ぶ」 again on the smaller phone
-        open_panel(page)
-        assert_table_in_view(page, f"{game_id} at {players} players, 360 × 740, after {turns} moves")
-        page.locator(".rb-panel--open").evaluate("panel => { panel.scrollTop = panel.scrollHeight }")
-        assert page.evaluate(UNCOVERED, ".rb-panel--open .rb-panel-back"), "the seat covers 「ルールに戻る」"

@@ -296,5 +296,6 @@ def test_every_score_sheet_fits_a_phone(
         assert found["tables"] and (found["wrapped"], found["wide"]) == ([], [])
         assert serious_violations(page, ".rb-sandbox .rb-sheet") == []
     finally:
-        page.keyboard.press("Escape")
+        page.keyboard.press("Escape")  # the score sheet's layer, where it is open
+        page.keyboard.press("Escape")  # then the panel
         page.set_viewport_size({"width": 1280, "height": 720})

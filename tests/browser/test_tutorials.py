@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import Page
 
 from build_tools.contact_sheet import reader_action
+from build_tools.phone import SHOWN_AREA
 from engine.registry import games
 from engine.session import Session
 from tests.browser.conftest import WarmSite
@@ -45,6 +46,7 @@ PLAY_ON = f"{SANDBOX} .rb-coach-ways .md-button--primary"
 # the coach's buttons' rectangles. A point "sees" an element when elementFromPoint there is the
 # element or inside it, within the window. The resize's own events are let run first (two frames).
 SEEN = r"""async () => {
+  const shownArea = SHOWN_AREA;
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const wrong = [];
   const [W, H] = [innerWidth, innerHeight];
@@ -79,19 +81,9 @@ SEEN = r"""async () => {
   // under another box)
   const whole = (node) => {
     const r = node.getBoundingClientRect();
-    let [left, top, right, bottom] = [0, 0, W, H];
-    for (let box = node.parentElement; box; box = box.parentElement) {
-      const style = getComputedStyle(box);
-      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
-      const c = box.getBoundingClientRect();
-      [left, top] = [Math.max(left, c.left), Math.max(top, c.top)];
-      [right, bottom] = [Math.min(right, c.right), Math.min(bottom, c.bottom)];
-    }
+    const [left, top, right, bottom] = shownArea(node);
     if (r.top < top - 1 || r.left < left - 1 || r.bottom > bottom + 1 || r.right > right + 1) return false;
-    const [dx, dy] = [Math.min(r.width / 4, 8), Math.min(r.height / 4, 8)];
-    const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + dx, r.top + dy],
-      [r.right - dx, r.top + dy], [r.left + dx, r.bottom - dy], [r.right - dx, r.bottom - dy]];
-    return points.every(([x, y]) => sees(node, x, y));
+    return sees(node, r.left + r.width / 2, r.top + r.height / 2);
   };
   for (const node of document.querySelectorAll(".rb-sandbox .rb-board .rb-point")) {
     const r = node.getBoundingClientRect();
@@ -119,7 +111,7 @@ SEEN = r"""async () => {
     return [name(b), Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
   });
   return { wrong, buttons };
-}"""
+}""".replace("SHOWN_AREA", SHOWN_AREA)
 
 
 def engine_session(page: Page, game_id: str) -> Session:

@@ -81,12 +81,14 @@ export function createCoach(command, signal) {
     h("div", { className: "rb-coach-head" }, title, leave),
     steps,
     confirm,
+    // at the end, the two ways on and what the first does come first, in view on a phone; what
+    // was learned is read below them
+    playsOn,
+    ways,
     say,
     rule,
     nudge,
     learned,
-    playsOn,
-    ways,
     h("label", { className: "rb-coach-follow" }, follow, TEXT.follow),
   );
   say.setAttribute("aria-live", "polite");

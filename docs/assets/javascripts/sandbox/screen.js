@@ -2,8 +2,8 @@
 // game: it reads the classes every view draws (`.rb-seat[data-seat]`, its `.rb-seat-head`,
 // `.rb-scores`) and adds what a phone needs:
 // - narrow (the sandbox's content 440 px wide or less, as the CSS container query says, or a
-//   screen too low to show a seat whole: data-rb-narrow on the sandbox), another seat shows its
-//   head line alone; a tap on the head
+//   screen too low to show a seat whole, but not pinned beside the rules: data-rb-narrow on the
+//   sandbox), another seat shows its head line alone; a tap on the head
 //   (or Enter/Space) shows it whole, and the choice holds from frame to frame;
 // - notices (`notify`): status lines under the status line, in view, gone after a few seconds and
 //   kept in the log's お知らせ;
@@ -57,7 +57,8 @@ export function createScreen({ host, board, signal }) {
   const short = matchMedia(SHORT);
   let width = Infinity; // of the sandbox's content, as the container queries measure it
   const measure = () => {
-    host.toggleAttribute("data-rb-narrow", width <= NARROW_PX || short.matches);
+    const docked = document.documentElement.dataset.rbLayout === "side"; // beside the rules: room to read
+    host.toggleAttribute("data-rb-narrow", !docked && (width <= NARROW_PX || short.matches));
     afterFrame();
   };
   const sizes = new ResizeObserver(([entry]) => {
@@ -159,17 +160,25 @@ export function createScreen({ host, board, signal }) {
     if (still > 0) (host.closest(".rb-panel--open") ?? document.scrollingElement).scrollBy(0, -still);
   }
 
-  host.addEventListener(
+  // Escape closes an open layer first, wherever the focus is (the panel's bar too), and the panel
+  // only after (layout.js); a panel closed by its button takes its layers with it.
+  document.addEventListener(
     "keydown",
     (event) => {
       const open = host.dataset.rbLayer;
       if (event.key !== "Escape" || !open) return;
-      event.stopPropagation(); // the layer closes, not the panel (layout.js)
+      event.stopPropagation();
       showLayer(null);
       buttons[open].focus();
     },
-    { signal },
+    { signal, capture: true },
   );
+  const panel = new MutationObserver(() => {
+    if (document.documentElement.dataset.rbPanel !== "open" && host.dataset.rbLayer) showLayer(null);
+    measure(); // the layout may have put the sandbox beside the rules, or taken it away
+  });
+  panel.observe(document.documentElement, { attributeFilter: ["data-rb-panel", "data-rb-layout"] });
+  signal.addEventListener("abort", () => panel.disconnect());
   showLayer(null);
   return { afterFrame, notify, setSeatNote, toggleSeat, keepClear, notices, noticeLog, layerButtons: Object.values(buttons) };
 }
