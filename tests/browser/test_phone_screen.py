@@ -24,8 +24,8 @@ from engine.registry import games
 from tests.browser.conftest import WarmSite
 from tests.browser.helpers import SANDBOX, frames, near_the_end, new_log, share_fragment, wait_settled
 
-FIRST = 30
-LAST = 12
+FIRST = 20
+LAST = 10
 CASES = [
     pytest.param(game_id, players, part, PHONES[(k + (part == "end")) % 2], id=f"{game_id}-{players}p-{part}")
     for game_id, game in sorted(games().items())

@@ -56,9 +56,12 @@ export function createScreen({ host, board, signal }) {
   // narrow: a phone in portrait, or any screen too low to show a seat whole (a phone on its side)
   const short = matchMedia(SHORT);
   let width = Infinity; // of the sandbox's content, as the container queries measure it
+  // only a change of state redraws (a redraw inside the observer's own report would ask it again)
   const measure = () => {
     const docked = document.documentElement.dataset.rbLayout === "side"; // beside the rules: room to read
-    host.toggleAttribute("data-rb-narrow", !docked && (width <= NARROW_PX || short.matches));
+    const narrowNow = !docked && (width <= NARROW_PX || short.matches);
+    if (narrowNow === narrow()) return;
+    host.toggleAttribute("data-rb-narrow", narrowNow);
     afterFrame();
   };
   const sizes = new ResizeObserver(([entry]) => {
