@@ -64,9 +64,12 @@ export function createScreen({ host, board, signal }) {
     host.toggleAttribute("data-rb-narrow", narrowNow);
     afterFrame();
   };
+  // the width alone counts (folding changes the height), measured at the next frame, outside the
+  // observer's report (WebKit reports a change made within it as a loop)
   const sizes = new ResizeObserver(([entry]) => {
+    if (entry.contentRect.width === width) return;
     width = entry.contentRect.width;
-    measure();
+    requestAnimationFrame(() => signal.aborted || measure());
   });
   sizes.observe(host);
   short.addEventListener("change", measure, { signal });
