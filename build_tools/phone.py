@@ -31,14 +31,14 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS
 from build_tools.serve import serving
 from engine.registry import find_game
-from tests.browser.helpers import frames, share_fragment, wait_settled
+from tests.browser.helpers import INSTANT_BOTS, frames, share_fragment, wait_settled
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONES = [(360, 740), (390, 844)]
 SANDBOX = ".rb-sandbox"
 BOOT_MS = 120_000
-INSTANT_BOTS = "try { localStorage.setItem('rb:bot-speed', 'instant') } catch {}"
-QUIET = "localStorage.setItem('rb:offline-noted', 'yes')"  # the offline note, tested on its own
+# the offline note (offline.js: remembered per site, this one served at its root), tested on its own
+QUIET = "localStorage.setItem('rb:offline-noted:/', 'yes')"
 
 # The part of the screen where `node` can be seen: the viewport cut by every box around it that
 # clips what overflows it (a seat that scrolls within itself); [left, top, right, bottom]. Also

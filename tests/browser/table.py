@@ -163,6 +163,22 @@ def seated(guest: Page) -> None:
     wait_settled(guest, CONNECT_MS)
 
 
+def seat_friends(host: Page, choices: list[str]) -> dict[int, Page]:
+    """Invite the friends of `choices` (see invite) from the host, each on a page of its own in
+    the host's context, paired by pasting its reply; every device by seat, once each shows its
+    seat ("here" is the host)."""
+    links = invite(host, choices)
+    friends = [seat for seat, choice in enumerate(choices) if choice == "friend"]
+    devices = {seat: host for seat, choice in enumerate(choices) if choice == "here"}
+    for seat, link in zip(friends, links, strict=True):
+        devices[seat] = host.context.new_page()
+        assert paste(host, answer(devices[seat], link)) == ""
+        connected(host, seat)
+    for seat in friends:
+        seated(devices[seat])
+    return devices
+
+
 def received_frames(guest: Page) -> list[dict[str, Any]]:
     """Every frame the guest was sent, rebuilt from its parts; and every message well formed."""
     built, parts = [], []

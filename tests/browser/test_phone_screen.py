@@ -62,7 +62,6 @@ def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
 def ask_hint(decision: Decision, page: Any) -> None:
     """ヒント at this decision: its mark must be on a piece in view (then the box is closed)."""
     page.locator(f"{SANDBOX} .rb-hint-button").tap()
-    page.wait_for_selector(f"{SANDBOX} .rb-hint-list li, {SANDBOX} .rb-hint-note:not(:empty)")
     page.wait_for_function("!document.querySelector('.rb-sandbox .rb-hint-button').disabled", polling=100)
     decision.problems += [problem for problem in page.evaluate(UNSEEN) if problem.startswith("hint")]
     page.locator(f"{SANDBOX} .rb-hint-dismiss").tap()

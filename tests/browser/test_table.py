@@ -44,6 +44,7 @@ from tests.browser.table import (
     play_moves,
     received_frames,
     seat_frames,
+    seat_friends,
     seated,
 )
 from tests.browser.test_accessibility import serious_violations
@@ -280,14 +281,7 @@ def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guar
     host = context.new_page()
     host.goto(http_server + "no-return.html?rb-transport=bc")
     wait_settled(host)
-    links = invite(host, ["here", "friend", "friend"])
-    guests = [context.new_page() for _ in links]
-    for seat, guest, link in zip((1, 2), guests, links, strict=True):
-        assert paste(host, answer(guest, link)) == ""
-        connected(host, seat)
-    for guest in guests:
-        seated(guest)
-    devices = {0: host, 1: guests[0], 2: guests[1]}
+    devices = seat_friends(host, ["here", "friend", "friend"])
     rng = Rng(11)
 
     def mover() -> int:
@@ -453,14 +447,7 @@ def test_one_more_game_on_the_same_phones(browser: Browser, guard: Guard, http_s
     before = frames(host)
     host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
     wait_settled(host, after=before)
-    links = invite(host, ["here", "friend", "friend"])
-    guests = [context.new_page() for _ in links]
-    for seat, guest, link in zip((1, 2), guests, links, strict=True):
-        assert paste(host, answer(guest, link)) == ""
-        connected(host, seat)
-    for guest in guests:
-        seated(guest)
-    devices = {0: host, 1: guests[0], 2: guests[1]}
+    devices = seat_friends(host, ["here", "friend", "friend"])
     rng = Rng(12)
     for round_ in range(2):
         play_moves(devices, host, rng)
