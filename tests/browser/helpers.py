@@ -287,6 +287,20 @@ def press(page: Page, selector: str, *, new_frame: bool = True) -> None:
         wait_new_frame(page, before)
 
 
+# Three frames: the media queries' change events, a ResizeObserver's report, and what screen.js
+# measures at the frame after it (a phone's folded seats) have all run.
+THREE_FRAMES = """async () => {
+  for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(done));
+}"""
+
+
+def resize(page: Page, size: dict[str, int]) -> None:
+    """The window at `size`, and the page laid out for it before the test goes on (a press at
+    once could meet the layout of the size before)."""
+    page.set_viewport_size(size)
+    page.evaluate(THREE_FRAMES)
+
+
 def near_the_end(log: dict[str, Any], moves: int) -> dict[str, Any]:
     """The game of `log` played on by heuristic seats to `moves` decisions of seat 0 before its
     end (as a log; the whole game, if it is shorter)."""

@@ -60,7 +60,12 @@ DECODE_PNG = """async (png) => {
   const { width, height } = bitmap;
   const context = Object.assign(document.createElement("canvas"), { width, height }).getContext("2d");
   context.drawImage(bitmap, 0, 0);
-  return decodeQR(context.getImageData(0, 0, width, height));
+  try {
+    return decodeQR(context.getImageData(0, 0, width, height));
+  } catch (err) {
+    const notices = document.querySelector(".rb-notices")?.outerHTML;
+    return `unreadable ${width}×${height}: ${err.message}; notices: ${notices}`;
+  }
 }"""
 
 # The QR code's picture as a friend's camera would take it: in the middle of the screen, once laid

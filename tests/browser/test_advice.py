@@ -29,6 +29,7 @@ from tests.browser.helpers import (
     next_step,
     open_shared,
     press,
+    resize,
     saved,
     true_state,
 )
@@ -74,7 +75,7 @@ def ask_hint(page: Page) -> None:
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_a_hint_names_what_the_strong_bot_plays_and_is_followed(warm: WarmSite, screen: str) -> None:
     page = warm.show("necropolis")
-    page.set_viewport_size(dict(zip(("width", "height"), SCREENS[screen], strict=True)))
+    resize(page, dict(zip(("width", "height"), SCREENS[screen], strict=True)))
     try:
         open_shared(page, {"log": new_log("necropolis", 2, 5), "seats": ["human", "bot:strong"]})
         ask_hint(page)
@@ -133,7 +134,7 @@ def play_to_the_end_on_a_phone(page: Page, game_id: str) -> dict:
 def test_the_review_of_a_short_game_steps_finds_its_moments_and_plays_on(warm: WarmSite, screen: str) -> None:
     game_id = "necropolis"
     page = warm.show(game_id)
-    page.set_viewport_size(dict(zip(("width", "height"), SCREENS[screen], strict=True)))
+    resize(page, dict(zip(("width", "height"), SCREENS[screen], strict=True)))
     try:
         if screen == "phone":
             log = play_to_the_end_on_a_phone(page, game_id)

@@ -514,3 +514,43 @@ def test_a_guest_never_connected_says_what_to_do(browser: Browser, guard: Guard,
     )
     assert "新しい招待を出す" in guest.inner_text(note)
     context.close()
+
+
+# The QR code scrolled to where notices lie (under the status line), then what is seen of it: the
+# notices still up, whether they are shown, and which of its corners and centre something covers.
+QR_UNDER_NOTICES = """async (selector) => {
+  const svg = document.querySelector(selector);
+  const head = document.querySelector(".rb-sandbox .rb-head");
+  const notices = document.querySelector(".rb-sandbox .rb-notices");
+  const scroller = svg.closest(".rb-panel--open") ?? document.scrollingElement;
+  scroller.scrollBy(0, svg.getBoundingClientRect().top - head.getBoundingClientRect().bottom - 10);
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const box = svg.getBoundingClientRect();
+  const points = [[0.5, 0.5], [0.02, 0.02], [0.98, 0.02], [0.02, 0.98], [0.98, 0.98]];
+  const covered = points.filter(([x, y]) => {
+    const hit = document.elementFromPoint(box.left + x * box.width, box.top + y * box.height);
+    return !(hit && svg.contains(hit));
+  });
+  return { up: notices.childElementCount, shown: !notices.hidden, covered };
+}"""
+
+
+def test_a_notice_never_lies_over_a_qr_code(browser: Browser, guard: Guard, http_server: str) -> None:
+    """Notices lie over the table under the status line for a few seconds; a QR code a friend
+    must scan (the fresh invitation the host shows once a seat's phone left) is never under them:
+    scrolled there, it is seen whole, and the notices wait in the log's お知らせ."""
+    context = guarded_context(
+        browser, guard, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    host = context.new_page()
+    host.goto(http_server + "rondo.html?rb-transport=bc")
+    wait_settled(host)
+    devices = seat_friends(host, ["here", "friend"])
+    devices[1].close()
+    fresh_invitation(host, 1)
+    seen = host.evaluate(QR_UNDER_NOTICES, f'{TABLE} .rb-table-card[data-seat="1"] svg')
+    assert seen["covered"] == [], seen
+    # the notices' six seconds may be over on a loaded machine: then nothing was left to give way
+    assert seen["up"] == 0 or not seen["shown"], seen
+    assert "プレイヤー2の席の接続が切れました。" in host.inner_text(f"{SANDBOX} .rb-notice-log")
+    context.close()

@@ -28,7 +28,16 @@ from build_tools.phone import SHOWN_AREA
 from engine.registry import games
 from engine.session import Session
 from tests.browser.conftest import WarmSite
-from tests.browser.helpers import SANDBOX, frames, legal_buttons, next_step, press, saved, wait_settled
+from tests.browser.helpers import (
+    SANDBOX,
+    frames,
+    legal_buttons,
+    next_step,
+    press,
+    resize,
+    saved,
+    wait_settled,
+)
 from tests.browser.test_accessibility import serious_violations
 
 TUTORIALS = [(game_id, name) for game_id, game in games().items() for name in game.tutorials]
@@ -208,10 +217,10 @@ def test_a_tutorial_played_to_its_end_with_the_keyboard(warm: WarmSite, game_id:
     page = warm.show(game_id)
     try:
         if (game_id, name) in WIDE_AXE:
-            page.set_viewport_size(DESKTOP)
+            resize(page, DESKTOP)
             open_tutorial(page, name)
             assert serious_violations(page, SANDBOX) == []
-        page.set_viewport_size(PHONES[0])
+        resize(page, PHONES[0])
         open_tutorial(page, name)
         assert serious_violations(page, SANDBOX) == []
         steps, wrong = play_to_the_end(page, game_id)
@@ -248,7 +257,7 @@ def test_a_link_to_the_tutorials_name_opens_it_on_a_phone(warm: WarmSite) -> Non
     it too. On a phone the panel opens over the rules, the step in view."""
     game_id, name = TUTORIALS[0]
     page = warm.visit("index.html")
-    page.set_viewport_size(PHONES[0])
+    resize(page, PHONES[0])
     try:
         page.locator(f'a[href$="{game_id}.html#{name}"]').first.click()
         page.wait_for_selector(f"{SANDBOX} .rb-coach:not([hidden])")

@@ -57,12 +57,19 @@ function morph(board, html) {
  * whenever one is shown, hidden or resized with the screen. */
 function watchDocks(board, signal) {
   const watcher = new ResizeObserver(() => scrollableByKeyboard(board));
-  const watched = new WeakSet();
+  // each seat and what is in it: a seat at its greatest height keeps its size as its hand grows
+  const watched = new Set();
   signal.addEventListener("abort", () => watcher.disconnect());
   return function refresh() {
+    for (const box of [...watched].filter((node) => !node.isConnected)) {
+      watcher.unobserve(box);
+      watched.delete(box);
+    }
     for (const dock of board.querySelectorAll(".rb-dock")) {
-      if (!watched.has(dock)) watcher.observe(dock); // its first report checks it too
-      watched.add(dock);
+      for (const box of [dock, ...dock.children]) {
+        if (!watched.has(box)) watcher.observe(box); // its first report checks it too
+        watched.add(box);
+      }
     }
     scrollableByKeyboard(board);
   };

@@ -65,10 +65,11 @@ export function mountLayout(sandbox) {
   panel.after(note, fab);
 
   const docked = () => root.dataset.rbLayout === "side";
+  const wanted = () => (Boolean(sidebar) && wide.matches && preferred() === "side" ? "side" : "below");
 
   /** Put the panel where the screen width and the reader's choice say. */
   function arrange() {
-    const side = Boolean(sidebar) && wide.matches && preferred() === "side";
+    const side = wanted() === "side";
     close();
     panel.classList.toggle("md-typeset", side); // in the sidebar, outside the page's typeset
     if (side) {
@@ -91,6 +92,8 @@ export function mountLayout(sandbox) {
   }
 
   function open() {
+    // a screen turned or resized just now: its media query's change event may come after this
+    if (root.dataset.rbLayout !== wanted()) arrange();
     if (docked() || panel.classList.contains("rb-panel--open")) return;
     panel.classList.add("rb-panel--open");
     root.dataset.rbPanel = "open";
@@ -158,7 +161,7 @@ export function mountLayout(sandbox) {
   listen(sandbox, "rb-follow-rule", followRule);
   listen(document, "click", showRule);
   listen(document, "keydown", (event) => event.key === "Escape" && close());
-  listen(wide, "change", arrange);
+  listen(wide, "change", () => root.dataset.rbLayout !== wanted() && arrange());
   arrange();
 
   return () => {

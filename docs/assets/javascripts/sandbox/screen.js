@@ -6,7 +6,7 @@
 //   sandbox), another seat shows its head line alone; a tap on the head
 //   (or Enter/Space) shows it whole, and the choice holds from frame to frame;
 // - notices (`notify`): status lines under the status line, in view, gone after a few seconds and
-//   kept in the log's お知らせ;
+//   kept in the log's お知らせ; never over a QR code or a camera's picture (data-rb-keep-clear);
 // - seat notes (`setSeatNote`): a line of the shell's own in a seat's area (the table's),
 //   put back after every frame;
 // - layers: narrow, 「得点表」 by the status line shows the running score sheet over the table
@@ -138,11 +138,27 @@ export function createScreen({ host, board, signal }) {
 
   function notify(text) {
     const line = h("p", { className: "rb-notice", textContent: text });
+    const watching = notices.childElementCount > 0;
     notices.append(line);
     noticeLog.append(h("li", { textContent: text }));
     noticeLog.hidden = false;
     const timer = setTimeout(() => line.remove(), NOTICE_MS);
     signal.addEventListener("abort", () => clearTimeout(timer));
+    if (!watching) giveWay();
+  }
+
+  /** While notices are up, frame by frame: where they would lie over what a camera must see whole
+   * (a table's QR code, the camera's own picture: data-rb-keep-clear) they are not shown, however
+   * the page scrolls or the table changes under them; the log keeps them. */
+  function giveWay() {
+    notices.hidden = false;
+    if (signal.aborted || !notices.childElementCount) return;
+    const shown = notices.getBoundingClientRect();
+    notices.hidden = [...host.querySelectorAll("[data-rb-keep-clear]")].some((node) => {
+      const r = node.getBoundingClientRect();
+      return r.width > 0 && r.top < shown.bottom && r.bottom > shown.top;
+    });
+    requestAnimationFrame(giveWay);
   }
 
   /** Put `node` in seat `seat`'s area after every frame; null takes it away. */

@@ -63,6 +63,7 @@ export function createTablePanel(entry, hooks) {
   const connectButton = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.connect });
   const scanButton = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.scanStart, hidden: !canScan() });
   const video = h("video", { className: "rb-table-camera", hidden: true });
+  video.dataset.rbKeepClear = ""; // the reader aims it at a friend's answer: notices give way
   const pasteBox = h(
     "div",
     { className: "rb-table-answer", hidden: true },

@@ -34,6 +34,7 @@ export async function qrCode(text, label) {
   svg.classList.add("rb-qr");
   svg.innerHTML = `<rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${path}"/>`;
   svg.dataset.version = version;
+  svg.dataset.rbKeepClear = ""; // a camera must see it whole: notices give way (screen.js)
   return svg;
 }
 
