@@ -18,7 +18,7 @@ from engine.replay import load_log
 from engine.rng import Rng
 from tests.browser.conftest import guarded_context
 from tests.browser.helpers import SANDBOX, frames, open_settings, saved, wait_settled
-from tests.browser.table import RECORDER, TABLE, connected, play_moves, seat_friends
+from tests.browser.table import RECORDER, TABLE, answer, connected, invite, paste, play_moves, seat_friends
 from tests.conftest import ROOT, Guard
 
 PATHS_TESTS = Path(__file__).with_name("table_paths_rtc.py")
@@ -112,4 +112,45 @@ def test_a_new_game_keeps_the_phones_where_their_seats_fit(
     for guest in guests:
         guest.wait_for_selector(f"{TABLE} .rb-table-note:has-text('ホストとの接続が切れました')")
     context.close()
+    guard.check()
+
+
+# The first invitation's QR code, whole in the viewport and the topmost thing at its corners and
+# centre, once the scroll that brings it there has ended (it may be smooth).
+FIRST_QR_SEEN = """() => {
+  const svg = document.querySelector(".rb-table-card svg");
+  const box = svg?.getBoundingClientRect();
+  if (!box || box.top < 0 || box.bottom > innerHeight) return false;
+  const points = [[0.5, 0.5], [0.02, 0.02], [0.98, 0.02], [0.02, 0.98], [0.98, 0.98]];
+  const hit = ([x, y]) => document.elementFromPoint(box.left + x * box.width, box.top + y * box.height);
+  return points.every((point) => svg.contains(hit(point)));
+}"""
+
+
+def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_server: str) -> None:
+    """A host on a phone (390 and 360 px wide) makes two invitations: the first QR code is whole
+    on screen at once, the paste field and the camera sit right under it (not after every QR
+    code), no seat offers a new invitation yet; once that friend is connected, they move under
+    the next seat's code."""
+    for width in (390, 360):
+        context = guarded_context(
+            browser, guard, viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True
+        )
+        host = context.new_page()
+        host.goto(http_server + "rondo.html?rb-transport=bc")
+        wait_settled(host)
+        [first, _] = invite(host, ["here", "friend", "friend"])
+        host.wait_for_function(FIRST_QR_SEEN)
+        card = f'{TABLE} .rb-table-card[data-seat="1"]'
+        assert host.locator(f"{card} .rb-table-paste").is_visible()
+        assert host.locator(card).get_by_role("button", name="カメラで返事を読み取る").is_visible()
+        assert host.locator(f"{TABLE} .rb-table-paste").count() == 1
+        assert host.locator(TABLE).get_by_role("button", name="新しい招待を出す").count() == 0
+
+        guest = context.new_page()
+        assert paste(host, answer(guest, first)) == ""
+        connected(host, 1)
+        assert host.locator(f'{TABLE} .rb-table-card[data-seat="2"] .rb-table-paste').is_visible()
+        assert host.locator(TABLE).get_by_role("button", name="新しい招待を出す").count() == 0
+        context.close()
     guard.check()

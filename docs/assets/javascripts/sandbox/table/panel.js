@@ -126,7 +126,17 @@ export function createTablePanel(entry, hooks) {
       }),
     );
     for (const card of cards.querySelectorAll("[data-seat]")) if (host.connected(Number(card.dataset.seat))) card.remove();
-    pasteBox.hidden = !cards.children.length;
+    placeAnswerBox();
+  }
+
+  /** The paste field and the camera go right under the first invitation still waiting: the
+   * host reads a friend's reply beside the code that friend scanned, not after every QR code
+   * (any seat's reply is taken there: it names its seat). */
+  function placeAnswerBox() {
+    const first = cards.querySelector(".rb-table-card");
+    if (first) first.append(pasteBox);
+    else cards.after(pasteBox);
+    pasteBox.hidden = !first;
   }
 
   /** What the host may do for a seat without its phone: a new invitation, once the last one was
@@ -152,7 +162,6 @@ export function createTablePanel(entry, hooks) {
     const card = h("div", { className: "rb-table-card", textContent: TABLE_TEXT.making });
     card.dataset.seat = seat;
     cards.append(card);
-    pasteBox.hidden = false;
     const { link } = await host.invite(seat);
     const field = h("input", { type: "text", readOnly: true, value: link, ariaLabel: TABLE_TEXT.link(names[seat]) });
     const copy = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.copy });
@@ -207,6 +216,8 @@ export function createTablePanel(entry, hooks) {
     endButton.hidden = false;
     makeHost();
     for (const seat of friends) await inviteSeat(seat);
+    // the first friend scans first: its QR code whole on the screen (a phone's too)
+    cards.querySelector("svg")?.scrollIntoView({ block: "center" });
   });
   cancelButton.addEventListener("click", () => hooks.close());
   connectButton.addEventListener("click", () => {
