@@ -43,7 +43,7 @@ export const TABLE_TEXT = {
   newGame: "ホストが新しいゲームを始めました。",
   noRoom: (count, lost) =>
     `${count}人のゲームには${lost.join("、")}の席がないので、つながっているスマホのままでは始められません。` +
-    `人数を戻すか、「みんなのスマホで遊ぶを終える」を押してから選んでください。`,
+    `その人数で遊ぶには、「みんなのスマホで遊ぶを終える」を押してから選んでください。`,
 };
 
 /** The host's panel. `entry`: the game's catalog entry; `hooks`: {turn (awake.js turnSignal),
