@@ -507,15 +507,15 @@ export function mountSandbox(el) {
   listen(ui.setup, "submit", (event) => event.preventDefault());
   listen(ui.newGame, "click", () => {
     ui.alert.textContent = "";
-    closeTable(); // the friends' phones were this game's: a new one starts on this device
-    open(freshLog());
+    if (!table?.playing()) closeTable(); // invitations not all answered: a new game on this device
+    newGame();
   });
   listen(ui.seats, "change", () => (frame ? request({ op: "seats", seats: chosenSeats() }) : open(freshLog())));
   listen(ui.players, "change", () => {
     showSetup(Number(ui.players.value), resized(Number(ui.players.value)), chosenOptions());
-    open(freshLog());
+    newGame();
   });
-  listen(ui.options, "change", () => open(freshLog()));
+  listen(ui.options, "change", newGame);
   listen(ui.speed, "change", () => setBotSpeed(ui.speed.value));
   listen(ui.undo, "click", () => {
     ui.alert.textContent = "";
@@ -554,6 +554,19 @@ export function mountSandbox(el) {
 
   // ------------------------------------------------------------------ みんなのスマホで遊ぶ
 
+  /** A game as the setup says: at a table in play, on the same phones where their seats fit
+   * (else said, and nothing changes). */
+  async function newGame() {
+    if (!(table?.playing() && frame?.table)) return open(freshLog());
+    const fit = table.seatsFor(chosenSeats(), frame, defaultBot());
+    if (fit.error) {
+      showSetup(frame.players, frame.seats, frame.options);
+      return (ui.alert.textContent = fit.error);
+    }
+    const log = freshLog(null, fit.seats.length);
+    if (await request({ op: "open", log, seats: fit.seats, table: { host: fit.host } })) table?.newGame();
+  }
+
   function openTable() {
     if (table || !entry) return;
     const awake = keepAwake(tableNotice);
@@ -579,6 +592,10 @@ export function mountSandbox(el) {
       notice: tableNotice,
       seatNote: (seat, node) => screen.setSeatNote(seat, node),
       close: closeTable,
+      end() {
+        closeTable();
+        open(freshLog());
+      },
     });
     ui.board.before(table.root);
     reviewButton.after(table.again);

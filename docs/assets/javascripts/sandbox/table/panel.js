@@ -39,13 +39,19 @@ export const TABLE_TEXT = {
   seatWaiting: "この席のスマホを待っています。",
   rejoin: "この席の新しい招待を上に出しました。友だちのスマホで読み取ってもらうと、同じ席に戻れます。",
   again: "同じメンバーでもう1局",
+  end: "みんなのスマホで遊ぶを終える",
+  newGame: "ホストが新しいゲームを始めました。",
+  noRoom: (count, lost) =>
+    `${count}人のゲームには${lost.join("、")}の席がないので、つながっているスマホのままでは始められません。` +
+    `その人数で遊ぶには、「みんなのスマホで遊ぶを終える」を押してから選んでください。`,
 };
 
 /** The host's panel. `entry`: the game's catalog entry; `hooks`: {turn (awake.js turnSignal),
  * awake (keepAwake's), start(seats, host), again(), act(seat, action), hint(seat), reseat(seat),
  * present(seats), notice(text), seatNote(seat, node or null): a line in the seat's own area on
- * the board, close()}. Returns {root, again: もう1局's button (the shell puts
- * it by the status line), resume(frame), relay(frame), moved(moved), teardown()}. */
+ * the board, close(), end(): the table is over, the game goes on this device alone}. Returns
+ * {root, again: もう1局's button (the shell puts it by the status line), playing(),
+ * seatsFor(chosen, frame, bot), newGame(), resume(frame), relay(frame), moved(moved), teardown()}. */
 export function createTablePanel(entry, hooks) {
   const root = h("section", { className: "rb-table", ariaLabel: TABLE_TEXT.title });
   let host = null;
@@ -80,7 +86,9 @@ export function createTablePanel(entry, hooks) {
   const roster = h("ul", { className: "rb-table-roster" });
   const note = h("p", { className: "rb-table-note", role: "status" });
   const setup = h("div", { className: "rb-table-setup" }, h("label", {}, "人数", players), seatBox, inviteButton, cancelButton);
-  root.append(h("h3", { textContent: TABLE_TEXT.title }), h("p", { textContent: TABLE_TEXT.about }), setup, roster, cards, pasteBox, note, hooks.turn.toggle);
+  const endButton = h("button", { type: "button", className: "md-button rb-table-end", textContent: TABLE_TEXT.end, hidden: true });
+  endButton.addEventListener("click", () => hooks.end());
+  root.append(h("h3", { textContent: TABLE_TEXT.title }), h("p", { textContent: TABLE_TEXT.about }), setup, roster, cards, pasteBox, note, hooks.turn.toggle, endButton);
 
   function seatChoices(count) {
     const kinds = [
@@ -118,7 +126,17 @@ export function createTablePanel(entry, hooks) {
       }),
     );
     for (const card of cards.querySelectorAll("[data-seat]")) if (host.connected(Number(card.dataset.seat))) card.remove();
-    pasteBox.hidden = !cards.children.length;
+    placeAnswerBox();
+  }
+
+  /** The paste field and the camera go right under the first invitation still waiting: the
+   * host reads a friend's reply beside the code that friend scanned, not after every QR code
+   * (any seat's reply is taken there: it names its seat). */
+  function placeAnswerBox() {
+    const first = cards.querySelector(".rb-table-card");
+    if (first) first.append(pasteBox);
+    else cards.after(pasteBox);
+    pasteBox.hidden = !first;
   }
 
   /** What the host may do for a seat without its phone: a new invitation, once the last one was
@@ -144,7 +162,6 @@ export function createTablePanel(entry, hooks) {
     const card = h("div", { className: "rb-table-card", textContent: TABLE_TEXT.making });
     card.dataset.seat = seat;
     cards.append(card);
-    pasteBox.hidden = false;
     const { link } = await host.invite(seat);
     const field = h("input", { type: "text", readOnly: true, value: link, ariaLabel: TABLE_TEXT.link(names[seat]) });
     const copy = h("button", { type: "button", className: "md-button", textContent: TABLE_TEXT.copy });
@@ -196,8 +213,11 @@ export function createTablePanel(entry, hooks) {
     friends = choices.flatMap((choice, seat) => (choice === "friend" ? [seat] : []));
     if (!friends.length) return (note.textContent = "友だちのスマホの席を1つ以上選んでください。");
     setup.hidden = true;
+    endButton.hidden = false;
     makeHost();
     for (const seat of friends) await inviteSeat(seat);
+    // the first friend scans first: its QR code whole on the screen (a phone's too)
+    cards.querySelector("svg")?.scrollIntoView({ block: "center" });
   });
   cancelButton.addEventListener("click", () => hooks.close());
   connectButton.addEventListener("click", () => {
@@ -234,6 +254,7 @@ export function createTablePanel(entry, hooks) {
     /** A table game resumed from the save (the host reloaded): every guest seat invited afresh. */
     resume(frame) {
       setup.hidden = true;
+      endButton.hidden = false;
       started = true;
       friends = Object.keys(frame.table.guests).map(Number);
       makeHost();
@@ -241,6 +262,21 @@ export function createTablePanel(entry, hooks) {
       showRoster();
       for (const seat of friends) inviteSeat(seat); // each friend rejoins in one scan
     },
+    /** Whether the table's game has begun (every friend's phone came once). */
+    playing: () => started,
+    /** 新しいゲーム at this table with the seats `chosen` (the setup's, one per seat): the same
+     * phones in the same seats, where those seats are still in the game: {seats, host}, the
+     * other seats a bot's (`bot` for one the setup gives a person); else {error}, in Japanese. */
+    seatsFor(chosen, frame, bot) {
+      const host = frame.table.host;
+      const phones = host === null ? friends : [host, ...friends];
+      const lost = phones.filter((seat) => seat >= chosen.length);
+      if (lost.length) return { error: TABLE_TEXT.noRoom(chosen.length, lost.map((seat) => names[seat])) };
+      const seats = chosen.map((kind, seat) => (phones.includes(seat) ? frame.seats[seat] : kind === "human" ? bot : kind));
+      return { seats, host };
+    },
+    /** A new game began on the same phones: every device hears it. */
+    newGame: () => host.tell(TABLE_TEXT.newGame),
     relay(frame) {
       if (frame.table) hooks.turn.update(frame);
       again.hidden = !(frame.table && frame.next === "over"); // the same phones, the next game
