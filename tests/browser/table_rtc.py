@@ -69,25 +69,46 @@ DECODE_PNG = """async (png) => {
 }"""
 
 # The QR code's picture as a friend's camera would take it: in the middle of the screen, once laid
-# out, and nothing drawn over it (its corners and centre hit the picture itself); else why not.
+# out, and nothing drawn over it (a grid of 9 × 9 points over it hit the picture itself, and no
+# fixed box lies over it: one that lets clicks through, as the offline note does, is drawn but
+# never hit); else why not. Five points (its corners and centre) let pictures through
+# that the decoder could not read ("invalid version pattern", "invalid errors number").
 QR_IN_VIEW = """async (svg) => {
   svg.scrollIntoView({ block: "center" });
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const box = svg.getBoundingClientRect();
-  const points = [[0.5, 0.5], [0.02, 0.02], [0.98, 0.02], [0.02, 0.98], [0.98, 0.98]];
-  const covered = points.filter(([x, y]) => {
+  const steps = [0.02, 0.14, 0.26, 0.38, 0.5, 0.62, 0.74, 0.86, 0.98];
+  const covered = steps.flatMap((x) => steps.map((y) => [x, y])).filter(([x, y]) => {
     const hit = document.elementFromPoint(box.left + x * box.width, box.top + y * box.height);
     return !(hit && svg.contains(hit));
   });
-  return covered.length ? `covered at ${JSON.stringify(covered)}` : "";
+  const floating = [...document.body.querySelectorAll("*")].filter((el) => {
+    if (svg.contains(el) || el.contains(svg) || getComputedStyle(el).position !== "fixed") return false;
+    const r = el.getBoundingClientRect();
+    const drawn = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    return drawn && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+  });
+  if (floating.length) return `under ${floating.map((el) => el.outerHTML.slice(0, 200)).join(" and ")}`;
+  if (!covered.length) return "";
+  const [x, y] = covered[0];
+  const by = document.elementFromPoint(box.left + x * box.width, box.top + y * box.height);
+  return `covered at ${JSON.stringify(covered)} by ${by?.outerHTML.slice(0, 200)}`;
 }"""
 
 
-def qr_picture(page: Page, selector: str) -> bytes:
-    """A screenshot of the QR code at `selector`, taken where a friend would scan it."""
+def qr_covered(page: Page) -> str:
+    """What covers the host's invitation's QR code now, if anything."""
+    return page.locator('.rb-table-card[data-seat="1"] svg').evaluate(QR_IN_VIEW) or "nothing covers it"
+
+
+def qr_picture(page: Page, selector: str, keep: Path) -> bytes:
+    """A screenshot of the QR code at `selector`, taken where a friend would scan it; kept at
+    `keep` too, so that a picture the decoder cannot read can be looked at."""
     svg = page.locator(selector)
     assert svg.evaluate(QR_IN_VIEW) == "", "the QR code is not whole on screen"
-    return svg.screenshot()
+    picture = svg.screenshot()
+    keep.write_bytes(picture)
+    return picture
 
 
 @pytest.fixture(scope="module")
@@ -219,8 +240,10 @@ def test_a_table_over_data_channels_survives_the_host_reloading(
     wait_settled(host)
     guest.wait_for_selector(f"{TABLE} .rb-table-note:has-text('ホストとの接続が切れました')")
     link = fresh_invitation(host, 1)  # the reloaded host invites every friend again at once
-    picture = qr_picture(host, '.rb-table-card[data-seat="1"] svg')
-    assert host.evaluate(DECODE_PNG, base64.b64encode(picture).decode()) == link
+    kept = camera_file.with_name("invitation.png")
+    picture = qr_picture(host, '.rb-table-card[data-seat="1"] svg', kept)
+    read = host.evaluate(DECODE_PNG, base64.b64encode(picture).decode())
+    assert read == link, f"{read} (the picture: {kept}; on screen now: {qr_covered(host)})"
     again = guest_context.new_page()
     answer(again, link)
     write_qr_video(again.inner_html(f"{TABLE} .rb-table-qr"), camera_file)
