@@ -93,6 +93,7 @@ bench: site browser-deps  # the search levels' long run is niced: other work kee
 	$(PY) -m build_tools.bench_advice
 	$(PY) -m build_tools.bench_offline
 	$(PY) -m build_tools.bench_table
+	$(PY) -m build_tools.bench_guest
 	$(PY) -m build_tools.bench_taps
 	nice -n 19 $(PY) -m build_tools.bench_search
 

@@ -39,6 +39,10 @@ def test_a_guests_phone_downloads_no_python_and_keeps_nothing(
     phone.on("request", lambda request: fetched.append((request.url, request.service_worker is not None)))
     guest = phone.new_page()
     answer(guest, link)  # a guest's page: its reply to the invitation on screen
+    # nor does it run material's bundle (early.js): a seat needs none of it, and its start was
+    # the biggest part of a guest's; what only it makes work is hidden
+    assert guest.evaluate("typeof window.document$") == "undefined"
+    assert all(label.is_hidden() for label in guest.locator('label[for="__search"]').all())
     guest.wait_for_function(DECIDED, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     assert guest.evaluate(KEPT) == {"workers": 0, "caches": []}
     assert [url for url, _ in fetched if any(part in url for part in PYTHON_FILES)] == []

@@ -10,7 +10,12 @@
 //       {type: "started", id} the worker began this request (those before it are answered)
 //
 // Every pending call is rejected when the worker fails, is stopped, or does not answer in time,
-// so the page never waits forever; the next connect() then starts a fresh worker. A call's time
+// so the page never waits forever; the next connect() then starts a fresh worker. A worker whose
+// own files did not load is started again (at most LOAD_ATTEMPTS in all) before anything fails:
+// a browser gives up on a worker when one of its module files is not answered (a dropped
+// connection on a loaded server or a busy Wi-Fi), tries no file again, and says only "error",
+// without a message: the symptom the namespace test's host met (issue 58: "stopped" within two
+// seconds of a first start). The requests it was sent are sent again to the new one. A call's time
 // counts from when the worker starts it, not from when it was sent: a request queued behind
 // others (a table's guests ask too) waits without a clock, while the one being worked on has its
 // own; a call sent before Python is ready waits for the boot, under the boot's limit. The first
@@ -24,9 +29,11 @@
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 const BOOT_TIMEOUT_MS = 180_000; // a call sent before Python is ready waits for the boot too
 const CALL_TIMEOUT_MS = 60_000; // from the worker's start of the call
+const LOAD_ATTEMPTS = 3;
 
 export const MESSAGES = {
   stopped: "Python のワーカーが止まりました。",
+  notLoaded: "Python のワーカーが止まりました。そのファイルが届きませんでした（通信を確かめてください）。",
   timeout: (seconds) => `Python から ${seconds} 秒たっても応答がありません。`,
 };
 
@@ -40,9 +47,11 @@ export function connect() {
 
 function openChannel() {
   const early = window.__rbEarlyWorker?.adopt() ?? { worker: null, events: [] };
-  const worker = early.worker ?? endingWithThePage(new Worker(WORKER_URL, { type: "module" }));
+  let worker = early.worker ?? newWorker();
+  let attempts = 1;
+  let heard = false; // the worker has said something: its files loaded
   window.__rbWorkerStarts = (window.__rbWorkerStarts ?? 0) + 1;
-  const pending = new Map(); // request id -> {settle(reply), started()}
+  const pending = new Map(); // request id -> {settle(reply), started(), message}
   const listeners = new Set();
   let progress = { stage: "runtime" };
   let stopped = null; // the reason, once the worker is gone
@@ -62,8 +71,18 @@ function openChannel() {
     publish({ stage: "error", message: reason });
   };
 
+  /** The worker whose files did not load, replaced by a fresh one that gets every request. */
+  const reload = () => {
+    worker.terminate();
+    attempts += 1;
+    worker = newWorker();
+    listen(worker);
+    for (const { message } of pending.values()) worker.postMessage(message);
+  };
+
   const handlers = {
     message({ data }) {
+      heard = true;
       if (data.type === "snapshot" || data.type === "downloaded") return;
       if (data.type === "started") pending.get(data.id)?.started();
       else if (data.type !== "progress") pending.get(data.id)?.settle(data);
@@ -72,11 +91,17 @@ function openChannel() {
     },
     error(event) {
       event.preventDefault();
-      stop(event.message || MESSAGES.stopped);
+      if (event.message) return stop(event.message); // an error thrown in the worker
+      if (heard) return stop(MESSAGES.stopped);
+      if (attempts < LOAD_ATTEMPTS) return reload();
+      stop(MESSAGES.notLoaded);
     },
     messageerror: () => stop(MESSAGES.stopped),
   };
-  for (const [type, handler] of Object.entries(handlers)) worker.addEventListener(type, handler);
+  const listen = (target) => {
+    for (const [type, handler] of Object.entries(handlers)) target.addEventListener(type, handler);
+  };
+  listen(worker);
 
   function send(type, payload) {
     if (stopped) return Promise.reject(new Error(stopped));
@@ -87,12 +112,14 @@ function openChannel() {
       timer = setTimeout(() => stop(MESSAGES.timeout(limit / 1000)), limit);
     };
     return new Promise((resolve, reject) => {
+      const message = { id, type, payload };
       pending.set(id, {
         settle: (reply) => (reply.ok ? resolve(reply.result) : reject(new Error(reply.error.message))),
         started: () => clock(CALL_TIMEOUT_MS),
+        message,
       });
       if (progress.stage !== "ready") clock(BOOT_TIMEOUT_MS);
-      worker.postMessage({ id, type, payload });
+      worker.postMessage(message);
     }).finally(() => {
       clearTimeout(timer);
       pending.delete(id);
@@ -115,6 +142,10 @@ function openChannel() {
   // on replay must be able to clear it), and before anything it says next.
   queueMicrotask(() => early.events.forEach((event) => handlers[event.type](event)));
   return channel;
+}
+
+function newWorker() {
+  return endingWithThePage(new Worker(WORKER_URL, { type: "module" }));
 }
 
 /** `worker`, stopped when the page is left; should the browser show the page again from its

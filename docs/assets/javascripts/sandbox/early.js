@@ -6,6 +6,8 @@
 //   start overlap the page's own (material's bundle, the stylesheets, the shell's modules).
 //   channel.js adopts the worker, with every message it sent before then.
 // - The worker ends with the page, as channel.js's own do (see there).
+// - On a guest's page (an invitation's link) it starts no worker; it asks for the shell's modules
+//   at once and keeps material's bundle from running (startShell, withoutMaterial).
 // - It holds back material's search: the index's download until the runtime's wasm is in, and its
 //   building until the sandbox has been ready (or failed) for a few seconds, or the reader turns to
 //   search, whichever comes first. Material fetches and builds the index as soon as a page loads;
@@ -20,14 +22,16 @@
   if (location.protocol === "file:" || typeof WebAssembly !== "object" || typeof Worker !== "function") {
     return; // sandbox.js explains why the sandbox cannot run
   }
+  const url = new URL(document.currentScript.dataset.worker, document.baseURI);
   // A guest at a table runs no Python (table/guest.js), nor does a tab that only hands the host
   // a guest's answer (table/host.js); a guest's phone shows a seat, not the search, so material's
   // index (0.36 MB, the biggest download of a guest's start) waits until the reader turns to search.
   if (/^#(join|answer)=/.test(location.hash)) {
     untilSearch(holdIndex());
+    startShell(url);
+    if (location.hash.startsWith("#join=")) withoutMaterial();
     return;
   }
-  const url = new URL(document.currentScript.dataset.worker, document.baseURI);
   const worker = new Worker(url, { type: "module" });
   // A page shown again from the back-forward cache, its worker stopped, reloads.
   addEventListener(
@@ -54,6 +58,45 @@
       return { worker, events };
     },
   };
+
+  /** A guest's page has no Python to wait for, so its start is the shell's own modules: asked for
+   * here, while the page still loads, they come in while the rules page is parsed (sandbox.js,
+   * at the end of the page, then finds them loaded), with the QR encoder a guest's reply is drawn
+   * with. Else each module's imports were asked for only once it
+   * had come, after the page was parsed: some 0.7 s of a guest's 2.3 s start on a loaded
+   * two-core machine (build_tools/bench_guest). Their top level only defines. */
+  function startShell(workerUrl) {
+    for (const module of ["index.js", "../../vendor/qr/index.js"]) {
+      import(new URL(module, workerUrl)).catch(() => {}); // sandbox.js and qr.js report a failure
+    }
+  }
+
+  /** A guest's phone shows a seat, so material's bundle does not run there: its start (header,
+   * search, instant navigation, the page's components) took 1.5 s of the main thread in a
+   * guest's 2.8 s start on a loaded two-core machine (a CPU profile; build_tools/bench_guest),
+   * more than everything else together. The script is disarmed as the parser adds it: a
+   * mutation's record is handled before the parser runs the script it has just added (a
+   * browser that runs it anyway starts as before). The rules stay readable behind 「ルールに戻る」,
+   * their links plain ones; what only the bundle makes work (search, the colour switch) is
+   * hidden once the page is parsed without it. */
+  function withoutMaterial() {
+    const BUNDLE = /\/assets\/javascripts\/bundle\.[0-9a-f]+\.min\.js$/;
+    const disarm = (records) => {
+      for (const { addedNodes } of records) {
+        for (const node of addedNodes) if (node.tagName === "SCRIPT" && BUNDLE.test(node.src)) node.type = "rb/not-run";
+      }
+    };
+    const observer = new MutationObserver(disarm);
+    observer.observe(document, { childList: true, subtree: true });
+    const parsed = () => {
+      observer.disconnect();
+      if (window.document$) return; // the bundle ran after all
+      const style = document.createElement("style");
+      style.textContent = '.md-search, label[for="__search"], [data-md-component="palette"] { display: none; }';
+      document.head.append(style);
+    };
+    document.addEventListener("DOMContentLoaded", parsed, { once: true });
+  }
 
   /** Hold material's search back, so that Python's start has the link and the machine: the index's
    * download (0.36 MB from a host that compresses nothing) until the runtime's wasm is in, and the
