@@ -310,7 +310,8 @@ def test_on_a_phone_the_note_is_not_drawn_over_the_sandbox(
 ) -> None:
     """The site kept while the sandbox is open over the rules at 390 × 844: the note does not lie
     over the board and the reader's hand; back to the rules, it is said, and hidden again while
-    the sandbox is open (an update's offer too: offline.css)."""
+    the sandbox is open (an update's offer too: offline.css), and while a table of phones is on
+    the page, whose QR codes it would lie on."""
     base, _ = served
     page = context.new_page()
     page.set_viewport_size({"width": 390, "height": 844})
@@ -326,6 +327,11 @@ def test_on_a_phone_the_note_is_not_drawn_over_the_sandbox(
     expect(note.locator("span")).to_contain_text("オフラインでも使えます")
     expect(note).to_be_in_viewport(ratio=1)
     page.get_by_role("button", name="遊ぶ", exact=True).click()
+    expect(note).to_be_hidden()
+    # a table of phones opened: back at the rules, nothing of the note lies over its QR codes
+    page.locator(f"{SANDBOX} .rb-table-open").click()
+    page.get_by_role("button", name="ルールに戻る").click()
+    assert page.get_attribute(SANDBOX, "data-rb-table") == ""
     expect(note).to_be_hidden()
 
 

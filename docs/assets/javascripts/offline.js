@@ -132,17 +132,20 @@
   }
 
   /** Ask the active service worker how much it keeps, then say so once: not over a tutorial's
-   * coach, whose pointed piece it could cover (a later page or visit says it instead), and not
-   * over the sandbox opened over the rules on a phone, whose board and hand it would lie on for
-   * its ten seconds: once the reader is back to the rules. */
+   * coach, whose pointed piece it could cover, nor at a table of phones, whose QR codes and seats
+   * it could lie on (a later page or visit says it instead), and not over the sandbox opened over
+   * the rules on a phone, whose board and hand it would lie on for its ten seconds: once the
+   * reader is back to the rules. */
   async function noteReady() {
-    if (document.querySelector(".rb-coach:not([hidden])")) return;
+    const busy = () => document.querySelector(`.rb-coach:not([hidden]), ${TABLE_ON}`);
+    if (busy()) return;
     await panelClosed();
     const { active } = await navigator.serviceWorker.ready;
     const channel = new MessageChannel();
     const about = new Promise((resolve) => (channel.port1.onmessage = ({ data }) => resolve(data)));
     active.postMessage({ type: "about" }, [channel.port2]);
     const { bytes } = await about;
+    if (busy()) return; // begun meanwhile
     try {
       localStorage.setItem(NOTED, "yes");
     } catch {}
