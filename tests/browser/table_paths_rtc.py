@@ -116,7 +116,7 @@ def open_host(context: BrowserContext, url: str) -> Page:
 
 
 def test_a_plain_http_host_takes_a_reply_from_its_camera_apps_tab(
-    rtc_browser: Browser, guard: Guard, plain_site: str
+    rtc_browser: Browser, guard: Guard, plain_site: str, tmp_path: Path
 ) -> None:
     host_context = phone(rtc_browser, guard)
     guest_context = phone(rtc_browser, guard)
@@ -130,7 +130,7 @@ def test_a_plain_http_host_takes_a_reply_from_its_camera_apps_tab(
     guest = guest_context.new_page()
     code = answer(guest, link)
     # the host phone's camera app reads the guest's QR code (the vendored decoder reads its picture)
-    picture = qr_picture(guest, f"{TABLE} .rb-table-qr svg")
+    picture = qr_picture(guest, f"{TABLE} .rb-table-qr svg", tmp_path / "reply.png")
     reply_link = host.evaluate(DECODE_PNG, base64.b64encode(picture).decode())
     assert reply_link == plain_site + "rondo.html#answer=" + code
 
