@@ -9,6 +9,10 @@ of a game from its start, then its last LAST decisions to its end (a game played
 heuristic, opened from a share link); the two parts at the two phone sizes, swapped from one
 player count to the next, so each size sees every game's start and end. At the first decision a
 ヒント is asked and its mark on the piece must be in view. The reader taps a random legal piece.
+
+振り返り on a phone is a layer over the table, not a longer page: its controls and the moments it
+finds on screen and uncovered, its board stepped by taps, and closed (Escape, or its button) on the
+table as it was: the same board at the same scroll.
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from build_tools.phone import PHONES, UNSEEN, Decision, play_by_taps, reader_seats
 from engine.registry import games
 from tests.browser.conftest import WarmSite
 from tests.browser.helpers import SANDBOX, frames, near_the_end, new_log, share_fragment, wait_settled
+from tests.browser.test_advice import UNCOVERED
 
 FIRST = 20
 LAST = 10
@@ -89,4 +94,65 @@ def test_every_decision_fits_a_phone_screen(
     assert not unseen, f"{game_id} at {players}, {size[0]}×{size[1]}:\n" + "\n".join(unseen)
     if part == "end":
         assert page.get_attribute(SANDBOX, "data-rb-next") == "over", "the game did not end"
+    site.guard.check()
+
+
+REVIEW = f"{SANDBOX} .rb-review:not(.rb-review-found)"
+TABLE = """() => {
+  const panel = document.querySelector(".rb-panel--open");
+  const board = document.querySelector(".rb-sandbox .rb-board");
+  return { scroll: panel && Math.round(panel.scrollTop), board: board.innerHTML };
+}"""
+"""The table as the reader left it: the panel's scroll and the board drawn."""
+
+
+def review_controls_seen(page: Page) -> list[str]:
+    """The review's controls not on screen or covered (its steps, its close, the first moment and,
+    opened, that moment's replays)."""
+    review = f"{REVIEW}:not([hidden])"
+    controls = [f"{review} .rb-review-close"] + [
+        f"{review} .rb-review-steps .md-button:nth-of-type({n})" for n in (1, 2, 3, 4)
+    ]
+    page.wait_for_selector(f"{SANDBOX} .rb-review-found:not([hidden]) h4", timeout=180_000)
+    unseen = [selector for selector in controls if not page.evaluate(UNCOVERED, selector)]
+    line = f"{SANDBOX} .rb-review-line"
+    if page.locator(line).count():  # a game without a costly move has none
+        page.locator(line).first.tap()
+        replays = f"{SANDBOX} .rb-review-moment .md-button--primary"
+        unseen += [s for s in (line, replays) if not page.evaluate(UNCOVERED, s)]
+    return unseen
+
+
+@pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
+def test_the_review_is_a_layer_over_the_table(
+    phones: dict[tuple[int, int], WarmSite], size: tuple[int, int]
+) -> None:
+    site = phones[size]
+    site.guard.reset()
+    open_on_phone(site, near_the_end(new_log("necropolis", 2, 7), 2))
+    page = site.page
+    for _ in play_by_taps(page, seed=1):
+        pass
+    assert page.get_attribute(SANDBOX, "data-rb-next") == "over", "the game did not end"
+    table = page.evaluate(TABLE)
+    assert table["scroll"] is not None, "the panel is not open"
+    for close in ("Escape", "button"):
+        page.locator(f"{SANDBOX} .rb-review-button").tap()
+        page.wait_for_selector(f"{REVIEW}:not([hidden])")
+        unseen = review_controls_seen(page)
+        assert not unseen, f"{size}: the review's controls unseen: {unseen}"
+        where = page.inner_text(f"{REVIEW} .rb-review-where")
+        page.locator(f"{REVIEW} .rb-review-steps .md-button:nth-of-type(2)").tap()  # 前へ
+        page.wait_for_function(
+            "([s, t]) => document.querySelector(s).textContent !== t",
+            arg=[f"{REVIEW} .rb-review-where", where],
+        )
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.locator(f"{REVIEW} .rb-review-close").tap()
+        page.wait_for_selector(REVIEW, state="hidden")
+        page.wait_for_selector(f"{SANDBOX} .rb-review-button:not([hidden])")  # the game's frame is back
+        assert page.evaluate(TABLE) == table, f"{close} did not return to the same table"
+        assert page.get_attribute("html", "data-rb-panel") == "open", f"{close} closed the panel too"
     site.guard.check()

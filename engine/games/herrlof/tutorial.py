@@ -574,6 +574,7 @@ THREE_STEPS = (
         rule="scoring",
         shows=("ラウンド1の結果（予想を公開）", "予想4・4トリック", "= 19点"),
         holds=lambda s: _result(s)["bids"] == [4, 1, 0] and _result(s)["points"][READER] == 19,
+        point=("hl-round-result",),
     ),
     Step(
         say="0と予想して1つも取らなかったプレイヤー3にも、予想的中の10点が入ります。",
@@ -584,6 +585,7 @@ THREE_STEPS = (
             and _result(s)["tricks"] == [4, 0, 0]
             and _result(s)["points"] == [19, 0, 10]
         ),
+        point=("hl-round-result",),
     ),
     Step(
         say="次のラウンドが配られました。ディーラーは左隣のあなたに移り、その左隣のプレイヤー2が"

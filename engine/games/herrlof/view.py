@@ -115,7 +115,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "hl"
     if "result" in view:
         parts.insert(0, render_result(view))
     elif view["stage"] == "bid" and view["sheet"]:
-        parts.insert(1, _round_result(view, view["sheet"][-1]))
+        parts.insert(1, _round_result(view, view["sheet"][-1], prefix))
     return f'<div class="rb-game hl-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
@@ -420,9 +420,11 @@ def _round_lines(view: dict[str, Any], row: dict[str, Any]) -> str:
     return f'<ul class="hl-breakdown">{"".join(items)}</ul>'
 
 
-def _round_result(view: dict[str, Any], row: dict[str, Any]) -> str:
+def _round_result(view: dict[str, Any], row: dict[str, Any], prefix: str) -> str:
+    """The last round's breakdown, while the next is bid (its id: a tutorial points at it)."""
     return (
-        f'<section class="hl-round-result rb-box" aria-label="ラウンド{row["round"]}の結果">'
+        f'<section class="hl-round-result rb-box" id="{prefix}-round-result"'
+        f' aria-label="ラウンド{row["round"]}の結果">'
         f"<h3>ラウンド{row['round']}の結果（予想を公開）</h3>{_round_lines(view, row)}</section>"
     )
 

@@ -5,6 +5,10 @@
 // reader's choice cost the most, each one line (the move and the cost) that opens on demand both
 // moves, the board as the reader saw it (a phone has no room for a board a moment) and 「打ち直す」
 // (as the reader saw it, hidden pieces drawn afresh; or as it really lay).
+// Narrow (a phone: data-rb-narrow on the sandbox, screen.js) the review is a layer, not a longer
+// page: its controls and its moments in one sheet held at the bottom over the table (advice.css),
+// the board it steps through above it; Escape or 振り返りを閉じる closes it, and the table comes
+// back as it was.
 // It knows no game: `call` sends a review request, `showBoard` draws the engine's html, `replay`
 // hands over the new game's frame, `close` goes back to the game; the keys work anywhere in
 // `host` (the sandbox) until `signal` aborts.
@@ -62,8 +66,10 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
     h("div", { className: "rb-review-steps" }, first, previous, where, next, last),
     h("p", { className: "rb-review-progress", role: "status" }, progressText, bar, cancel, resume),
   );
-  // The moments go below the board, so that stepping keeps the board right under the controls.
+  // The moments go below the board, so that stepping keeps the board right under the controls;
+  // narrow, into the sheet (`arrange`), their place kept by `spot`.
   const after = h("section", { className: "rb-review rb-review-found", hidden: true, ariaLabel: TEXT.moments }, moments);
+  const spot = document.createComment("rb-review-found");
   let moves = 0;
   let at = 0;
   let weighing = false;
@@ -152,6 +158,7 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
     function reveal(shown) {
       details.hidden = !shown;
       line.setAttribute("aria-expanded", String(shown));
+      if (shown && after.parentElement === root) line.scrollIntoView({ block: "start" }); // in a phone's sheet
     }
     reveal(false);
     return h("li", { className: "rb-review-moment" }, line, details);
@@ -174,6 +181,41 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
     { signal },
   );
 
+  /** The moments in the sheet while narrow, below the board otherwise; the sheet's height kept
+   * free below the table (--rb-review-room), so that all of the board can scroll above it. */
+  function arrange() {
+    const narrow = host.hasAttribute("data-rb-narrow");
+    if (narrow && after.parentElement !== root) {
+      after.replaceWith(spot);
+      root.append(after);
+    } else if (!narrow && spot.parentNode) {
+      spot.replaceWith(after);
+    }
+  }
+  const narrowing = new MutationObserver(arrange);
+  narrowing.observe(host, { attributeFilter: ["data-rb-narrow"] });
+  const room = new ResizeObserver(() => {
+    const sheet = open && getComputedStyle(root).position === "fixed" ? root.offsetHeight : 0;
+    host.style.setProperty("--rb-review-room", `${sheet}px`);
+  });
+  room.observe(root);
+  signal.addEventListener("abort", () => {
+    narrowing.disconnect();
+    room.disconnect();
+  });
+
+  // Escape closes the review before anything else (the panel stays open), unless a layer of the
+  // screen's (記録) lies over it: that goes first (screen.js).
+  window.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key !== "Escape" || !open || host.dataset.rbLayer) return;
+      event.stopPropagation();
+      close();
+    },
+    { signal, capture: true },
+  );
+
   /** Open the review of the game on screen: its answer to "open" is `opened`. */
   async function start(opened) {
     open = true;
@@ -183,6 +225,7 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
     after.hidden = true;
     bar.hidden = false;
     moments.replaceChildren();
+    arrange();
     await go(Infinity);
     root.focus();
     weighAll();
