@@ -1,0 +1,135 @@
+"""A board on screen before Python (issue 57), in Debian's Chromium, with the worker held back.
+
+The hold is the page's alone: a test hook wraps the sandbox's worker so that nothing it says (its
+progress, its answers) reaches the page until the test lets it go; the worker itself starts and
+answers as ever, in order. Meanwhile the sandbox shows the board the build drew
+(build_tools/predrawn.py), its pieces live: a tap is kept (once), a tutorial's read steps step;
+once the page hears the worker, Python opens the same game and its first frame must be the one
+shown (data-rb-early="same"), and the kept tap is applied once, or refused as any tap would be.
+Each test is a cold start in a fresh context (conftest.py): foreign requests and console errors
+fail it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import BOARD, SANDBOX, move_lines, saved, wait_settled
+
+GAME = "necropolis"
+EARLY_TIMEOUT_MS = 60_000
+
+# The test hook: every message of the sandbox's worker is stopped before any listener of the page
+# hears it, and kept; window.__rbReleaseWorker() sends them on in order, and every later one
+# straight through.
+HOLD_WORKER = """
+(() => {
+  let holding = true;
+  const held = [];
+  window.__rbReleaseWorker = () => {
+    holding = false;
+    for (const [worker, data] of held.splice(0)) worker.dispatchEvent(new MessageEvent("message", { data }));
+  };
+  window.Worker = class extends window.Worker {
+    constructor(...args) {
+      super(...args);
+      if (!String(args[0]).includes("/sandbox/worker.mjs")) return;
+      this.addEventListener("message", (event) => {
+        if (!holding) return;
+        event.stopImmediatePropagation();
+        held.push([this, event.data]);
+      });
+    }
+  };
+})();
+"""
+
+
+def held_page(page: Page, url: str) -> None:
+    """Open `url` with the worker held back, and wait for the pre-drawn board."""
+    page.add_init_script(HOLD_WORKER)
+    page.goto(url)
+    page.wait_for_selector(f"{SANDBOX}[data-rb-early='shown']", timeout=EARLY_TIMEOUT_MS)
+    assert page.get_attribute(SANDBOX, "data-rb-state") == "loading"
+
+
+def release(page: Page) -> None:
+    page.evaluate("window.__rbReleaseWorker()")
+    wait_settled(page)
+
+
+def early_actions(page: Page) -> list[str]:
+    return page.eval_on_selector_all(f"{BOARD} [data-action]", "nodes => nodes.map((n) => n.dataset.action)")
+
+
+def human_actions(entry: dict[str, Any]) -> list[str]:
+    """The actions of the saved game that seat 0 (the reader) made, replayed in CPython."""
+    from engine.replay import load_log
+
+    log = entry["log"]
+    state = load_log({**log, "actions": []})
+    mine = []
+    for action in log["actions"]:
+        if state.current_player == 0:
+            mine.append(action)
+        state.apply(action)
+    return mine
+
+
+def test_the_board_shows_before_python_and_an_early_tap_is_applied_once(page: Page, http_server: str) -> None:
+    held_page(page, f"{http_server}{GAME}.html")
+    expect(page.locator(f"{SANDBOX} .rb-progress")).to_be_visible()
+    expect(page.locator(f"{SANDBOX} .rb-early-note")).to_contain_text("Python の準備ができてから")
+    hint = page.locator(f"{SANDBOX} .rb-hint-button")
+    if hint.is_visible():
+        expect(hint).to_be_disabled()
+    pieces = early_actions(page)
+    assert len(pieces) >= 2, pieces
+    first, second = pieces[0], pieces[-1]
+    page.locator(f"{BOARD} [data-action='{first}']").first.click()
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "taken")
+    expect(page.locator(f"{SANDBOX} .rb-thinking")).to_have_text("準備中…")
+    page.locator(f"{BOARD} [data-action='{second}']").first.click()  # not a second move
+    marked = page.eval_on_selector_all(f"{BOARD} .rb-selected", "nodes => nodes.map((n) => n.dataset.action)")
+    assert marked == [first]
+    release(page)
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
+    expect(page.locator(f"{SANDBOX} .rb-alert")).to_have_text("")
+    assert human_actions(saved(page, GAME))[:2] != [first, second]
+    assert human_actions(saved(page, GAME))[:1] == [first]
+    assert len(move_lines(page)) >= 1
+
+
+def test_an_illegal_early_tap_is_refused_with_the_usual_message(page: Page, http_server: str) -> None:
+    held_page(page, f"{http_server}{GAME}.html")
+    # a stale board: the piece's action is one the engine does not offer
+    piece = page.locator(f"{BOARD} [data-action]").first
+    piece.evaluate("node => { node.dataset.action = 'no-such-move' }")
+    piece.click()
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "taken")
+    release(page)
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
+    expect(page.locator(f"{SANDBOX} .rb-alert")).not_to_have_text(re.compile(r"^$"))
+    assert saved(page, GAME)["log"]["actions"] == []
+    assert "no-such-move" not in early_actions(page)
+
+
+def test_a_tutorials_read_steps_step_before_python(page: Page, http_server: str) -> None:
+    held_page(page, f"{http_server}{GAME}.html#first-game")
+    progress = page.locator(f"{SANDBOX} .rb-coach-progress")
+    expect(progress).to_have_text(re.compile(r"^ステップ 1 / "))
+    coach = page.locator(f"{SANDBOX} .rb-coach-say")
+    first_words = coach.inner_text()
+    page.get_by_role("button", name="次へ").click()
+    expect(progress).to_have_text(re.compile(r"^ステップ 2 / "))
+    assert coach.inner_text() != first_words
+    page.get_by_role("button", name="1つ戻る").click()
+    expect(progress).to_have_text(re.compile(r"^ステップ 1 / "))
+    expect(coach).to_have_text(first_words)
+    page.get_by_role("button", name="次へ").click()
+    release(page)
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
+    expect(progress).to_have_text(re.compile(r"^ステップ 2 / "))
