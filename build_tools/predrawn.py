@@ -9,9 +9,10 @@ one); and each tutorial's frames from its first step up to and including its fir
 moves first, so that the page has a move to offer before Python can answer.
 
 The frames are the page's own (the viewer's view, no `save`), written beside the pages as
-`assets/predrawn/<game>.<digest>.json.gz` (gzip alone: a plain host compresses nothing, and the
-page unpacks it itself): `digest` is a hash of the engine's sources and this file, so a changed
-engine draws them anew (kept in .cache/predrawn/ between builds of the same engine).
+`assets/predrawn/<game>.<digest>.json.gzip`: gzip alone, since a plain host compresses nothing,
+and the page unpacks it itself (not `.gz`: the suffix of the runtime's siblings, which exist
+unpacked too and which a host may send decoded). `digest` is a hash of the engine's sources and
+this file, so a changed engine draws them anew (kept in .cache/predrawn/ between builds).
 The seeds of the deals travel with them (the worker needs them to deal the same game): the first
 game of a visit is one of a handful the site publishes.
 """
@@ -44,7 +45,7 @@ def engine_digest() -> str:
 
 
 def file_name(game: str, digest: str) -> str:
-    return f"{FOLDER}/{game}.{digest}.json.gz"
+    return f"{FOLDER}/{game}.{digest}.json.gzip"
 
 
 def _ask(request: dict[str, Any]) -> dict[str, Any]:
@@ -102,7 +103,7 @@ def draw(game: str) -> dict[str, Any]:
 
 def encoded(game: str, digest: str) -> bytes:
     """The file's bytes, drawn once per engine (CACHE keeps them under the digest)."""
-    kept = CACHE / digest / f"{game}.json.gz"
+    kept = CACHE / digest / f"{game}.json.gzip"
     if kept.is_file():
         return kept.read_bytes()
     text = json.dumps(draw(game), ensure_ascii=False, separators=(",", ":"))

@@ -17,6 +17,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from build_tools.predrawn import engine_digest, file_name
+from engine.registry import PACKAGES
+from engine.replay import load_log
 from tests.browser.helpers import BOARD, SANDBOX, move_lines, saved, wait_settled
 
 GAME = "necropolis"
@@ -67,8 +70,6 @@ def early_actions(page: Page) -> list[str]:
 
 def human_actions(entry: dict[str, Any]) -> list[str]:
     """The actions of the saved game that seat 0 (the reader) made, replayed in CPython."""
-    from engine.replay import load_log
-
     log = entry["log"]
     state = load_log({**log, "actions": []})
     mine = []
@@ -133,3 +134,39 @@ def test_a_tutorials_read_steps_step_before_python(page: Page, http_server: str)
     release(page)
     expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
     expect(progress).to_have_text(re.compile(r"^ステップ 2 / "))
+
+
+# Every pre-drawn frame of every game asked again of the worker's Python (through the page's own
+# channel): the names of those that differ.
+REDRAW_IN_PYODIDE = """async (urls) => {
+  const { connect } = await import(new URL("assets/javascripts/sandbox/channel.js", document.baseURI));
+  const channel = connect();
+  const call = (payload) => channel.call({ ...payload, sandbox: "predrawn-check" });
+  const differ = [];
+  const same = (reply, frame, name) => JSON.stringify(reply) === JSON.stringify(frame) || differ.push(name);
+  for (const url of urls) {
+    const packed = await fetch(new URL(url, document.baseURI));
+    const data = await new Response(packed.body.pipeThrough(new DecompressionStream("gzip"))).json();
+    same((await call({ op: "catalog", game: data.game })).game, data.catalog, `${data.game} catalog`);
+    for (const deal of data.deals) {
+      const reply = await call({ op: "open", log: deal.log, seats: deal.seats });
+      same(reply, deal.frame, `${data.game} seed ${deal.log.seed}`);
+    }
+    for (const [name, frames] of Object.entries(data.tutorials)) {
+      for (const [i, frame] of frames.entries()) {
+        const step = i === 0 ? { op: "tutorial", game: data.game, name } : { op: "coach", do: "next" };
+        const reply = await call(step);
+        same(reply, frame, `${data.game} ${name} frame ${i}`);
+      }
+    }
+  }
+  await channel.call({ op: "close", sandbox: "predrawn-check" });
+  return differ;
+}"""
+
+
+def test_pythons_frames_in_the_browser_are_the_pre_drawn_ones(page: Page, http_server: str) -> None:
+    page.goto(f"{http_server}{GAME}.html")
+    wait_settled(page)
+    urls = [file_name(game, engine_digest()) for game in PACKAGES]
+    assert page.evaluate(REDRAW_IN_PYODIDE, urls) == []
