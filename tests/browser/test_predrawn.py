@@ -136,6 +136,21 @@ def test_a_tutorials_read_steps_step_before_python(page: Page, http_server: str)
     expect(progress).to_have_text(re.compile(r"^ステップ 2 / "))
 
 
+def test_a_tutorial_opened_before_python_and_left_gives_back_the_deal(page: Page, http_server: str) -> None:
+    held_page(page, f"{http_server}{GAME}.html")
+    deal = page.inner_html(BOARD)
+    page.locator(".md-content .rb-tutorial-links .rb-open-tutorial").first.click()
+    progress = page.locator(f"{SANDBOX} .rb-coach-progress")
+    expect(progress).to_have_text(re.compile(r"^ステップ 1 / "))
+    page.get_by_role("button", name="チュートリアルを終える").click()
+    expect(page.locator(f"{SANDBOX} .rb-coach")).to_be_hidden()
+    assert page.inner_html(BOARD) == deal
+    release(page)
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
+    expect(page.locator(f"{SANDBOX} .rb-coach")).to_be_hidden()
+    assert saved(page, GAME).get("coach") is None  # the deal, not the tutorial
+
+
 # Every pre-drawn frame of every game asked again of the worker's Python (through the page's own
 # channel): the names of those that differ.
 REDRAW_IN_PYODIDE = """async (urls) => {
