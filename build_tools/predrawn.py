@@ -13,8 +13,8 @@ The frames are the page's own (the viewer's view, no `save`), written beside the
 and the page unpacks it itself (not `.gz`: the suffix of the runtime's siblings, which exist
 unpacked too and which a host may send decoded). `digest` is a hash of the engine's sources and
 this file, so a changed engine draws them anew (kept in .cache/predrawn/ between builds).
-The seeds of the deals travel with them (the worker needs them to deal the same game): the first
-game of a visit is one of a handful the site publishes.
+The seeds of the deals travel with them, so the page has the worker deal again everything hidden
+from the reader's seat (predrawn.js): the frame stays the same (tests/site/test_predrawn.py).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def file_name(game: str, digest: str) -> str:
     return f"{FOLDER}/{game}.{digest}.json.gzip"
 
 
-def _ask(request: dict[str, Any]) -> dict[str, Any]:
+def ask(request: dict[str, Any]) -> dict[str, Any]:
     """The bridge's reply as the page gets it: through JSON, without the worker's `save`."""
     reply = json.loads(bridge.handle_json(json.dumps({**request, "sandbox": SANDBOX})))
     if not reply.get("ok"):
@@ -80,7 +80,7 @@ def deals(catalog: dict[str, Any]) -> list[dict[str, Any]]:
     while len(found) < DEALS:
         seed += 1
         log = fresh_log(catalog, seed)
-        frame = _ask({"op": "open", "log": log, "seats": seats})
+        frame = ask({"op": "open", "log": log, "seats": seats})
         if frame["next"] == "human":
             found.append({"log": log, "seats": seats, "frame": frame})
     return found
@@ -88,15 +88,15 @@ def deals(catalog: dict[str, Any]) -> list[dict[str, Any]]:
 
 def tutorial_frames(game: str, name: str) -> list[dict[str, Any]]:
     """The tutorial's frames from its start, 次へ after 次へ, up to its first step that is not read."""
-    frames = [_ask({"op": "tutorial", "game": game, "name": name})]
+    frames = [ask({"op": "tutorial", "game": game, "name": name})]
     while frames[-1]["coach"]["waiting"] == "read":
-        frames.append(_ask({"op": "coach", "do": "next"}))
+        frames.append(ask({"op": "coach", "do": "next"}))
     return frames
 
 
 def draw(game: str) -> dict[str, Any]:
     """Everything a page shows before Python of `game`."""
-    catalog = _ask({"op": "catalog", "game": game})["game"]
+    catalog = ask({"op": "catalog", "game": game})["game"]
     tutorials = {tutorial: tutorial_frames(game, tutorial) for tutorial in find_game(game).tutorials}
     return {"game": game, "catalog": catalog, "deals": deals(catalog), "tutorials": tutorials}
 

@@ -18,9 +18,10 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from build_tools.predrawn import engine_digest, file_name
+from engine import bridge
 from engine.registry import PACKAGES
 from engine.replay import load_log
-from tests.browser.helpers import BOARD, SANDBOX, move_lines, saved, wait_settled
+from tests.browser.helpers import BOARD, BOOT_TIMEOUT_MS, SANDBOX, move_lines, saved, wait_settled
 
 GAME = "necropolis"
 EARLY_TIMEOUT_MS = 60_000
@@ -59,9 +60,12 @@ def held_page(page: Page, url: str) -> None:
     assert page.get_attribute(SANDBOX, "data-rb-state") == "loading"
 
 
-def release(page: Page) -> None:
+def release(page: Page, *, frames: int = 1) -> None:
+    """Let the worker's messages through; wait until Python has drawn `frames` frames (its
+    opening, then the kept tap's answer) and the same as the board shown before."""
     page.evaluate("window.__rbReleaseWorker()")
-    wait_settled(page)
+    wait_settled(page, after=frames - 1)
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same", timeout=BOOT_TIMEOUT_MS)
 
 
 def early_actions(page: Page) -> list[str]:
@@ -80,6 +84,14 @@ def human_actions(entry: dict[str, Any]) -> list[str]:
     return mine
 
 
+def refusal_of(entry: dict[str, Any], action: str) -> dict[str, Any]:
+    """What the bridge answers, in CPython, to `action` in the saved game: the usual refusal."""
+    bridge.handle({"op": "open", "log": entry["log"], "seats": entry["seats"], "sandbox": "refusal"})
+    reply = bridge.handle({"op": "act", "action": action, "sandbox": "refusal"})
+    assert not reply["ok"], reply
+    return reply
+
+
 def test_the_board_shows_before_python_and_an_early_tap_is_applied_once(page: Page, http_server: str) -> None:
     held_page(page, f"{http_server}{GAME}.html")
     expect(page.locator(f"{SANDBOX} .rb-progress")).to_be_visible()
@@ -96,8 +108,7 @@ def test_the_board_shows_before_python_and_an_early_tap_is_applied_once(page: Pa
     page.locator(f"{BOARD} [data-action='{second}']").first.click()  # not a second move
     marked = page.eval_on_selector_all(f"{BOARD} .rb-selected", "nodes => nodes.map((n) => n.dataset.action)")
     assert marked == [first]
-    release(page)
-    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
+    release(page, frames=2)
     expect(page.locator(f"{SANDBOX} .rb-alert")).to_have_text("")
     assert human_actions(saved(page, GAME))[:2] != [first, second]
     assert human_actions(saved(page, GAME))[:1] == [first]
@@ -112,8 +123,12 @@ def test_an_illegal_early_tap_is_refused_with_the_usual_message(page: Page, http
     piece.click()
     expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "taken")
     release(page)
-    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
-    expect(page.locator(f"{SANDBOX} .rb-alert")).not_to_have_text(re.compile(r"^$"))
+    refusal = page.locator(f"{SANDBOX} .rb-alert")
+    usual = refusal_of(saved(page, GAME), "no-such-move")
+    expect(refusal).to_contain_text(usual["error"], timeout=BOOT_TIMEOUT_MS)  # the tap's answer
+    rule_link = refusal.get_by_role("link", name="ルールを確認する")
+    expect(rule_link).to_have_attribute("href", f"#{usual['rule']}")
+    wait_settled(page)
     assert saved(page, GAME)["log"]["actions"] == []
     assert "no-such-move" not in early_actions(page)
 
@@ -132,7 +147,6 @@ def test_a_tutorials_read_steps_step_before_python(page: Page, http_server: str)
     expect(coach).to_have_text(first_words)
     page.get_by_role("button", name="次へ").click()
     release(page)
-    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
     expect(progress).to_have_text(re.compile(r"^ステップ 2 / "))
 
 
@@ -146,7 +160,6 @@ def test_a_tutorial_opened_before_python_and_left_gives_back_the_deal(page: Page
     expect(page.locator(f"{SANDBOX} .rb-coach")).to_be_hidden()
     assert page.inner_html(BOARD) == deal
     release(page)
-    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same")
     expect(page.locator(f"{SANDBOX} .rb-coach")).to_be_hidden()
     assert saved(page, GAME).get("coach") is None  # the deal, not the tutorial
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from build_tools.predrawn import DEALS, draw, engine_digest, file_name
+from build_tools.predrawn import DEALS, ask, draw, engine_digest, file_name
 from engine.registry import PACKAGES
 
 SANDBOX = re.compile(r'<div class="rb-sandbox" data-game="([^"]*)" data-rb-predrawn="([^"]*)">')
@@ -50,3 +51,14 @@ def test_the_pre_drawn_frames_are_the_engines(site_dir: Path, game: str) -> None
     tutorial_frames = [frame for frames in shipped["tutorials"].values() for frame in frames]
     for frame in [deal["frame"] for deal in deals] + tutorial_frames:
         assert "save" not in frame and "log" not in frame  # the worker's alone: never sent to a page
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_a_deal_dealt_again_from_any_seed_shows_the_same(game: str) -> None:
+    """The page has the worker deal again everything hidden from the reader (predrawn.js): the
+    reader's frame must not change, whatever the seed."""
+    for deal in draw(game)["deals"]:
+        for seed in random.Random(deal["log"]["seed"]).sample(range(2**53), 3):
+            redeal = {"at": 0, "seat": deal["frame"]["viewer"], "seed": seed}
+            opened = ask({"op": "open", "log": {**deal["log"], "redeal": redeal}, "seats": deal["seats"]})
+            assert opened == deal["frame"], (deal["log"]["seed"], seed)

@@ -3,7 +3,10 @@
 // up to its first move step), beside the page. It knows no game: it picks a deal at random, steps
 // a tutorial's read steps (次へ, 1つ戻る) through the frames drawn, keeps the one piece the reader
 // taps before Python is ready, and, once it is, has the worker open the same game from the same
-// seed (and the same steps), saying whether its frame is the one shown.
+// seed (and the same steps), saying whether its frame is the one shown. The deals' seeds are in a
+// file of the site, so the worker deals again everything hidden from the reader's seat (a log's
+// `redeal` at its start, engine/replay.py) from a seed made then and kept nowhere: what the reader
+// sees is the same, what is hidden is as unknown as in any game.
 
 import { readSave } from "./saves.mjs";
 
@@ -33,6 +36,12 @@ async function unpacked(response) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes));
   if (typeof DecompressionStream !== "function") return null; // the board waits for Python
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).json();
+}
+
+/** A seed nobody can know in advance: below 2^53, so that JSON carries it exactly. */
+function freshSeed() {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high % 2 ** 21) * 2 ** 32 + low;
 }
 
 /** What the sandbox shows before Python: a deal's opening, or a tutorial's frames. */
@@ -82,7 +91,8 @@ export function createEarly(data, game) {
         reply = await call({ op: "tutorial", game, name: tutorial });
         for (let i = 0; i < index && reply.ok; i++) reply = await call({ op: "coach", do: "next" });
       } else {
-        reply = await call({ op: "open", log: deal.log, seats: deal.seats });
+        const redeal = { at: 0, seat: deal.frame.viewer, seed: freshSeed() };
+        reply = await call({ op: "open", log: { ...deal.log, redeal }, seats: deal.seats });
       }
       const same = reply.ok && JSON.stringify(reply) === JSON.stringify(this.frame());
       if (!same) console.warn("rb: Python's first frame is not the pre-drawn one", reply);
