@@ -37,7 +37,6 @@ PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
 TUTORIALS = re.compile(r"""<div class="rb-tutorial-links" data-game="(?P<game>[^"]*)">\s*</div>""")
 SANDBOX = re.compile(r"""<div class="rb-sandbox" data-game="(?P<game>[^"]*)">""")
-PREDRAWN = re.compile(r'<div class="rb-sandbox" data-game="[^"]*" data-rb-predrawn="([^"]*)">')
 CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 
 
@@ -109,17 +108,13 @@ def on_page_context(context: dict[str, Any], page: Page, nav: Navigation, **_: o
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> str:
     """On a page with a sandbox, start its worker first thing in <head>: early.js, inline (a file
     would cost a request first), before the stylesheets (which hold a script back until they
-    have loaded); then the preload of its pre-drawn frames, which the sandbox asks for once its
-    modules have loaded."""
+    have loaded)."""
     if 'class="rb-sandbox"' not in output:
         return output
     if CHARSET not in output:
         raise PluginError(f"{page.file.src_path}: no {CHARSET} to put the early worker after")
     code = Path(config.docs_dir, EARLY_WORKER).read_text(encoding="utf-8")
     script = f'<script data-worker="{get_relative_url(WORKER, page.url)}">\n{code}</script>'
-    drawn = PREDRAWN.search(output)
-    if drawn:  # fetch()'s own mode and credentials, so that the sandbox's fetch takes this one
-        script += f'<link rel="preload" href="{drawn[1]}" as="fetch" crossorigin="anonymous">'
     return output.replace(CHARSET, CHARSET + script, 1)
 
 
