@@ -60,11 +60,13 @@ def held_page(page: Page, url: str) -> None:
     assert page.get_attribute(SANDBOX, "data-rb-state") == "loading"
 
 
-def release(page: Page, *, frames: int = 1) -> None:
+def release(page: Page, *, frames: int | None = 1) -> None:
     """Let the worker's messages through; wait until Python has drawn `frames` frames (its
-    opening, then the kept tap's answer) and the same as the board shown before."""
+    opening, then the kept tap's answer; None: no wait for a frame) and the same as the board
+    shown before."""
     page.evaluate("window.__rbReleaseWorker()")
-    wait_settled(page, after=frames - 1)
+    if frames is not None:
+        wait_settled(page, after=frames - 1)
     expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "same", timeout=BOOT_TIMEOUT_MS)
 
 
@@ -122,7 +124,7 @@ def test_an_illegal_early_tap_is_refused_with_the_usual_message(page: Page, http
     piece.evaluate("node => { node.dataset.action = 'no-such-move' }")
     piece.click()
     expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "taken")
-    release(page)
+    release(page, frames=None)  # a refusal draws no frame: its message is waited for
     refusal = page.locator(f"{SANDBOX} .rb-alert")
     usual = refusal_of(saved(page, GAME), "no-such-move")
     expect(refusal).to_contain_text(usual["error"], timeout=BOOT_TIMEOUT_MS)  # the tap's answer

@@ -450,7 +450,8 @@ export function mountSandbox(el) {
   /** The pre-drawn board, once its file is in, unless Python or another game came first. */
   async function showPredrawn() {
     const data = !booted && (await loadPredrawn(el, game));
-    if (!data || !active || booted || python || wanted || sharedEntry(game)) return;
+    const starting = el.dataset.rbState === "loading"; // not failed meanwhile
+    if (!data || !active || !starting || booted || python || wanted || sharedEntry(game)) return;
     early = createEarly(data, game);
     entry = early.catalog;
     buildSetup();
