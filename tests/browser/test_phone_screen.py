@@ -13,6 +13,9 @@ player count to the next, so each size sees every game's start and end. At the f
 振り返り on a phone is a layer over the table, not a longer page: its controls and the moments it
 finds on screen and uncovered, its board stepped by taps, and closed (Escape, or its button) on the
 table as it was: the same board at the same scroll.
+
+A table guest's phone (みんなのスマホで遊ぶ) holds the same at 360 × 740, every game at its fewest
+players, over its first GUEST_DECISIONS decisions.
 """
 
 from __future__ import annotations
@@ -23,11 +26,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from build_tools.phone import PHONES, UNSEEN, Decision, play_by_taps, reader_seats
+from build_tools.phone import PHONES, QUIET, UNSEEN, Decision, play_by_taps, reader_seats
 from engine.registry import games
-from tests.browser.conftest import WarmSite
+from tests.browser.conftest import WarmSite, guarded_context
 from tests.browser.helpers import SANDBOX, frames, near_the_end, new_log, share_fragment, wait_settled
+from tests.browser.table import answer, connected, invite, paste
 from tests.browser.test_advice import UNCOVERED
+from tests.conftest import Guard
 
 FIRST = 20
 LAST = 10
@@ -156,3 +161,35 @@ def test_the_review_is_a_layer_over_the_table(
         assert page.evaluate(TABLE) == table, f"{close} did not return to the same table"
         assert page.get_attribute("html", "data-rb-panel") == "open", f"{close} closed the panel too"
     site.guard.check()
+
+
+GUEST_DECISIONS = 12
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_a_table_guests_decisions_fit_a_phone_screen(
+    browser: Browser, guard: Guard, http_server: str, game_id: str
+) -> None:
+    """The same on a table guest's phone at 360 × 740 (みんなのスマホで遊ぶ over BroadcastChannels,
+    the guest in the first seat at the game's fewest players, every other seat a bot), its first
+    GUEST_DECISIONS decisions: once the game is on, the guest's own box (its joining, the
+    vibration's switch) lies under the table, not between the status line and the seat."""
+    players = games()[game_id].info.players[0]
+    size = PHONES[0]
+    context = guarded_context(
+        browser, guard, viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(QUIET)
+    host, guest = context.new_page(), context.new_page()
+    host.goto(f"{http_server}{game_id}.html?rb-transport=bc")
+    wait_settled(host)
+    bot = reader_seats(game_id, players)[1]
+    [link] = invite(host, ["friend"] + [bot] * (players - 1))
+    assert paste(host, answer(guest, link)) == ""
+    connected(host, 0)
+    guest.bring_to_front()
+    seen = list(play_by_taps(guest, seed=players, max_decisions=GUEST_DECISIONS))
+    unseen = [f"{d.number} {d.kind}: {'; '.join(d.problems)}" for d in seen if d.problems]
+    assert seen, "the guest never had a decision"
+    assert not unseen, f"{game_id} guest at {players}:\n" + "\n".join(unseen)
+    context.close()

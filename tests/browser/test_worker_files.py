@@ -4,7 +4,7 @@ test's host saw its worker "stop" within two seconds of a first start, with no m
 A browser gives up on a module worker as soon as one of its files is not answered, tries none of
 them again, and tells the page only "error", without a message. A dropped connection does that
 (a loaded server, a busy Wi-Fi): the page starts the worker again, and the reader sees a normal
-start; a worker whose files never come is said to be so. saves.mjs is a file the worker alone
+start; a worker whose files never come is said to be so. snapshots.mjs is a file the worker alone
 imports.
 """
 
@@ -15,7 +15,7 @@ from playwright.sync_api import Page, Route, expect
 from tests.browser.helpers import BOOT_TIMEOUT_MS, SANDBOX, wait_settled
 from tests.conftest import Guard
 
-WORKER_FILE = "**/sandbox/saves.mjs"
+WORKER_FILE = "**/sandbox/snapshots.mjs"
 LOAD_ATTEMPTS = 3  # channel.js
 
 

@@ -757,6 +757,7 @@ export function mountSandbox(el) {
         },
         frame(next) {
           turn.update(next);
+          if (!frame) panel.playing(); // the status line says whose turn it is from now on
           if (awaitingFrame) awaitingFrame(next);
           else play(async () => next);
           awaitingFrame = null;

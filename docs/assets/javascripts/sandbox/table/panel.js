@@ -303,7 +303,7 @@ export { HOST_TEXT };
 
 /** A guest's panel: its answer for the host to read, then who it sits as, with `buzz` (the
  * vibration's checkbox) once seated. Returns {root, answer(code, link, where), seated(line),
- * say(text)}. */
+ * playing(), say(text)}. */
 export function createGuestPanel(text, buzz) {
   const code = h("textarea", { rows: 3, readOnly: true, className: "rb-table-code", ariaLabel: text.answerLabel });
   const picture = h("div", { className: "rb-table-qr" });
@@ -330,6 +330,12 @@ export function createGuestPanel(text, buzz) {
       status.textContent = line;
       root.append(buzz);
     },
-    say: (line) => (status.textContent = line),
+    /** The game is on: its status line and notices say what happens, so the box keeps only the
+     * vibration's switch (a phone's screen holds the table and the seat whole under it). */
+    playing: () => (status.hidden = true),
+    say(line) {
+      status.textContent = line;
+      status.hidden = false;
+    },
   };
 }
