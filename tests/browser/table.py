@@ -13,7 +13,7 @@ import json
 from itertools import pairwise
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 from engine.registry import find_game
 from engine.replay import load_log, to_log
@@ -26,6 +26,7 @@ from tests.browser.helpers import (
     frames,
     legal_buttons,
     move_lines,
+    open_settings,
     saved,
     wait_settled,
 )
@@ -290,3 +291,16 @@ def check_everything_sent(guest: Page, seat: int, possible: dict[int, set[str]])
         assert set(frame) == set(GUEST_FRAME_KEYS), f"seat {seat} got keys not allowed: {sorted(frame)}"
         assert json.dumps(frame, sort_keys=True) in possible[seat], f"seat {seat} got a frame not its own"
     return len(got)
+
+
+def one_hand_table_of_three(context: BrowserContext, base: str) -> dict[int, Page]:
+    """The Bottle Imp at one hand on a host page of `context`, its seat and two friends' pages
+    seated (over BroadcastChannels): every device by seat."""
+    host = context.new_page()
+    host.goto(base + "bottle-imp.html?rb-transport=bc")
+    wait_settled(host)
+    open_settings(host)
+    before = frames(host)
+    host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
+    wait_settled(host, after=before)
+    return seat_friends(host, ["here", "friend", "friend"])

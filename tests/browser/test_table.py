@@ -40,6 +40,7 @@ from tests.browser.table import (
     fresh_invitation,
     invite,
     noticed,
+    one_hand_table_of_three,
     paste,
     play_moves,
     received_frames,
@@ -440,14 +441,8 @@ def test_one_more_game_on_the_same_phones(browser: Browser, guard: Guard, http_s
     at each end every device shows the same score sheet and status line."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(RECORDER)
-    host = context.new_page()
-    host.goto(http_server + "bottle-imp.html?rb-transport=bc")
-    wait_settled(host)
-    open_settings(host)
-    before = frames(host)
-    host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
-    wait_settled(host, after=before)
-    devices = seat_friends(host, ["here", "friend", "friend"])
+    devices = one_hand_table_of_three(context, http_server)
+    host = devices[0]
     rng = Rng(12)
     for round_ in range(2):
         play_moves(devices, host, rng)

@@ -17,8 +17,17 @@ from build_tools.netns import INSIDE, inside_namespace
 from engine.replay import load_log
 from engine.rng import Rng
 from tests.browser.conftest import guarded_context
-from tests.browser.helpers import SANDBOX, frames, open_settings, saved, wait_settled
-from tests.browser.table import RECORDER, TABLE, answer, connected, invite, paste, play_moves, seat_friends
+from tests.browser.helpers import SANDBOX, frames, saved, wait_settled
+from tests.browser.table import (
+    RECORDER,
+    TABLE,
+    answer,
+    connected,
+    invite,
+    one_hand_table_of_three,
+    paste,
+    play_moves,
+)
 from tests.conftest import ROOT, Guard
 
 PATHS_TESTS = Path(__file__).with_name("table_paths_rtc.py")
@@ -65,14 +74,8 @@ def test_a_new_game_keeps_the_phones_where_their_seats_fit(
     host then ends the table: the game goes on on its device alone."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(RECORDER)
-    host = context.new_page()
-    host.goto(http_server + "bottle-imp.html?rb-transport=bc")
-    wait_settled(host)
-    open_settings(host)
-    new_game_on_host(
-        host, lambda: host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
-    )
-    devices = seat_friends(host, ["here", "friend", "friend"])
+    devices = one_hand_table_of_three(context, http_server)
+    host = devices[0]
     rng = Rng(21)
     play_moves(devices, host, rng, moves=3)
 
