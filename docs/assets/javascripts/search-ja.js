@@ -6,6 +6,8 @@
  */
 (() => {
   "use strict";
+  // A guest's page at a table has no search (sandbox/early.js keeps material's bundle from running).
+  if (location.hash.startsWith("#join=")) return;
   const QUERY = 2; // Material's search message type for a query: {type: 2, data: "<query>"}
   const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヵヶ]+/gu;
   let segmenter = null;
