@@ -252,6 +252,37 @@ def play_moves(devices: dict[int, Page], host: Page, rng: Rng, moves: int | None
     return made
 
 
+def one_more_game(host: Page, devices: dict[int, Page], rng: Rng, moves: int) -> dict[int, Page]:
+    """A game over alike on every device (the same score sheet and status line), then the host's
+    「同じメンバーでもう1局」: a fresh game on the same connections, no new pairing, each phone
+    following its player to the seat the game's rules give it for a next game
+    (`next_seating`), told so once; then `moves` of the new game made on the devices as
+    play_moves checks them. Returns the devices by their new seats."""
+    game = host.get_attribute(SANDBOX, "data-game")
+    sheets = {seat: page.inner_text(f"{BOARD} .rb-sheet") for seat, page in devices.items()}
+    statuses = {seat: page.inner_text(f"{SANDBOX} .rb-status") for seat, page in devices.items()}
+    assert len(set(sheets.values())) == 1 and sheets[0].strip(), sheets
+    assert len(set(statuses.values())) == 1, statuses
+    moved = load_log(saved(host, game)["log"]).next_seating()
+    again = host.get_by_role("button", name="同じメンバーでもう1局")
+    before = {page: frames(page) for page in devices.values()}
+    again.click()
+    for page, count in before.items():
+        wait_settled(page, after=count)
+    entry = saved(host, game)
+    devices = {moved[seat]: page for seat, page in devices.items()}
+    assert entry["log"]["actions"] == []
+    assert devices[entry["table"]["host"]] is host
+    for seat, page in devices.items():
+        if page is not host:
+            told = [m for m in map(json.loads, page.evaluate("window.__rbReceived")) if m["kind"] == "seat"]
+            assert [m["seat"] for m in told] == [seat]
+            connected(host, seat)
+    assert again.is_hidden()
+    assert play_moves(devices, host, rng, moves) == moves
+    return devices
+
+
 def seat_frames(host: Page, game: str, away: tuple[int, ...] = ()) -> dict[int, set[str]]:
     """Every frame each guest seat could have been sent in the host's game as saved: its seat's
     frame after each number of actions (as JSON, keys sorted), with the seats as saved or with a

@@ -8,7 +8,9 @@ the host reloads mid-game, resumes from its save and invites again, and the gues
 same seat and hand, this time through the QR codes themselves: the host's invitation read back by
 the vendored decoder from a screenshot of it, and the guest's answer read by the host's camera
 (Chromium's fake capture device, fed a video of the answer's QR code written here); every frame
-the guest got is its own seat's.
+the guest got is its own seat's. At the game's end both devices show the same result, and
+「同じメンバーでもう1局」 starts the next game on the same data channels, each phone on its
+player's new seat, with no new pairing.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from tests.browser.table import (
     connected,
     fresh_invitation,
     invite,
+    one_more_game,
     paste,
     play_moves,
     received_frames,
@@ -49,6 +52,7 @@ from tests.conftest import Guard
 
 CAMERA_WIDTH, CAMERA_HEIGHT, CAMERA_FRAMES = 640, 480, 5
 FIREFOX_MOVES = 4
+MORE_MOVES = 6
 # Firefox's candidates: the device's real address, not an mDNS name (nothing in the namespace
 # answers those; Chromium's --disable-features=WebRtcHideLocalIpsWithMdns, below, does the same).
 FIREFOX_RTC = {"media.peerconnection.ice.obfuscate_host_addresses": False}
@@ -256,5 +260,7 @@ def test_a_table_over_data_channels_survives_the_host_reloading(
     possible = seat_frames(host, "herrlof")
     assert all(json.dumps(frame, sort_keys=True) in possible[1] for frame in first_frames)
     assert check_everything_sent(again, 1, possible) > 10
+    # The next game on the same data channels: no new pairing, each phone on its player's new seat.
+    one_more_game(host, {0: host, 1: again}, rng, moves=MORE_MOVES)
     host_context.close()
     guest_context.close()

@@ -227,6 +227,7 @@ def test_decision_after_a_hagalaz_lead_the_led_suit_is_that_of_the_first_suited_
     assert trick_winner(["H", "R2", "B9"], trump="B") == 2
 
 
+@pytest.mark.host_only  # random games (or every case), one after another: see pyproject.toml
 def test_the_cards_that_would_win_a_trick_are_those_the_winner_rule_makes_win() -> None:
     """`winning_cards` (the heuristic's one pass) against `trick_winner` card by card: every trick
     of one or two cards (what a card joins at 2 and 3 players), every card, every trump."""
@@ -352,6 +353,7 @@ def test_decision_a_3_led_is_decided_before_the_next_card() -> None:
     assert state.current_player == 1
 
 
+@pytest.mark.host_only  # random games (or every case), one after another: see pyproject.toml
 def test_decision_cards_put_under_the_stock_are_never_drawn_again_in_a_round() -> None:
     """The face-down stock outlasts every draw a round can make: four 3s and one double Valknut."""
     for players in (2, 3):

@@ -297,6 +297,7 @@ def test_tiles_a_practice_game_sets_aside_lie_face_down_and_leave_the_pile_unkno
     assert sorted(samples[0].components()) == sorted(state.components())
 
 
+@pytest.mark.host_only  # random games (or every case), one after another: see pyproject.toml
 def test_every_button_is_named_by_what_it_shows() -> None:
     """Text buttons by their text (described by the action's text), tile buttons by their action."""
     rng = Rng(7)

@@ -542,6 +542,7 @@ def test_every_action_has_its_own_japanese_description() -> None:
     assert describe_action("cash:pick:G11") == "緑11で支払う"
 
 
+@pytest.mark.host_only  # random games (or every case), one after another: see pyproject.toml
 def test_refusals_are_japanese_and_name_the_rule_in_every_situation() -> None:
     rng = Rng(5)
     for seed in range(6):
@@ -563,6 +564,7 @@ def test_refusals_are_japanese_and_name_the_rule_in_every_situation() -> None:
 # --- views ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.host_only  # random games (or every case), one after another: see pyproject.toml
 def test_view_buttons_are_the_legal_actions_and_element_ids_are_unique() -> None:
     rng = Rng(11)
     for seed in range(3):
@@ -581,6 +583,7 @@ def test_view_buttons_are_the_legal_actions_and_element_ids_are_unique() -> None
         assert "得点計算" in render(state.view(None)) and "ゲーム終了" in status(state.view(None))
 
 
+@pytest.mark.host_only  # random games (or every case), one after another: see pyproject.toml
 def test_every_button_is_named_by_what_it_shows() -> None:
     """Text buttons by their text, hand counters by the counter; the action's text describes both."""
     rng = Rng(5)

@@ -551,6 +551,7 @@ def test_heuristic_beats_random_clearly(players: int) -> None:
     assert report["share"]["heuristic"] > 0.8
 
 
+@pytest.mark.host_only  # random games (or every case), one after another: see pyproject.toml
 def test_red_side_keeps_the_contract() -> None:
     """The shared suite plays the default (blue) side; the red side differs only in its values."""
     table = Table(engine.find_game("rondo"), 3, {"side": "red"})

@@ -22,8 +22,15 @@ def no_sessions() -> None:
     bridge._sessions.clear()
 
 
-def open_table(game: str, players: int, seed: int, host: int | None, seats: list[str] | None = None) -> dict:
-    log = {"game": game, "players": players, "seed": seed, "options": {}, "actions": []}
+def open_table(
+    game: str,
+    players: int,
+    seed: int,
+    host: int | None,
+    seats: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict:
+    log = {"game": game, "players": players, "seed": seed, "options": options or {}, "actions": []}
     seats = seats or ["human"] * players
     return handle({"op": "open", "sandbox": "t", "log": log, "seats": seats, "table": {"host": host}})
 
@@ -174,10 +181,10 @@ def test_a_seat_handed_to_a_bot_and_back_and_the_save_resumes_the_table() -> Non
 def test_a_choice_made_at_once_at_the_table_says_so_on_every_phone(game_id: str) -> None:
     """While the game's rules say the seats choose at once at a real table (`chosen_at_once`),
     every device's status line says that the choices are taken one by one and kept face down;
-    never otherwise."""
+    never otherwise. A whole game at the game's shortest options (the first of its samples)."""
     game = games()[game_id]
     players = game.info.players[-1]
-    frame = open_table(game_id, players, 2, 0)
+    frame = open_table(game_id, players, 2, 0, options=game.option_samples[0])
     session = bridge._sessions["t"]
     assert isinstance(session, TableSession)
     rng = Rng(2)
@@ -202,7 +209,8 @@ def test_a_choice_made_at_once_at_the_table_says_so_on_every_phone(game_id: str)
 def test_one_more_game_seats_the_same_players_as_the_rules_say() -> None:
     """もう1局 only once the game is over: a fresh game (another seed, the same options), each
     seat's kind and the host's seat moved where `next_seating` says, and `table.moved` saying so."""
-    frame = open_table("bottle-imp", 3, 4, 1, ["human", "human", "bot:random"])
+    one_hand = games()["bottle-imp"].option_samples[0]  # a short whole game
+    frame = open_table("bottle-imp", 3, 4, 1, ["human", "human", "bot:random"], options=one_hand)
     refused = handle({"op": "table_again", "sandbox": "t"})
     assert refused["ok"] is False and refused["error"] == NOT_OVER
     session = bridge._sessions["t"]
