@@ -104,18 +104,8 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> 
     if CHARSET not in output:
         raise PluginError(f"{page.file.src_path}: no {CHARSET} to put the early worker after")
     code = Path(config.docs_dir, EARLY_WORKER).read_text(encoding="utf-8")
-    shell = " ".join(shell_modules(Path(config.docs_dir, EARLY_WORKER).parent))
-    worker = get_relative_url(WORKER, page.url)
-    script = f'<script data-worker="{worker}" data-shell="{shell}">\n{code}</script>'
+    script = f'<script data-worker="{get_relative_url(WORKER, page.url)}">\n{code}</script>'
     return output.replace(CHARSET, CHARSET + script, 1)
-
-
-def shell_modules(folder: Path) -> list[str]:
-    """The page's own modules of the sandbox (*.js; the worker's are *.mjs), relative to `folder`:
-    a guest's page asks for them all at once (early.js), not import by import."""
-    return sorted(
-        path.relative_to(folder).as_posix() for path in folder.rglob("*.js") if path.name != "early.js"
-    )
 
 
 @event_priority(-1000)  # after every plugin's: material's offline plugin writes its files at -100

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from mkdocs.exceptions import PluginError
 
-from build_tools.mkdocs_hooks import on_page_content, on_post_page, shell_modules
+from build_tools.mkdocs_hooks import on_page_content, on_post_page
 from engine.figures import render_figure
 
 PAGE = SimpleNamespace(file=SimpleNamespace(src_path="necropolis.md"))
@@ -41,30 +40,10 @@ def test_a_page_with_a_sandbox_starts_its_worker_before_anything_else_in_head() 
     html = '<html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css"></head>'
     html += '<body><div class="rb-sandbox" data-game="necropolis"></div></body></html>'
     early = (Path(CONFIG.docs_dir) / "assets/javascripts/sandbox/early.js").read_text(encoding="utf-8")
-    head = '<meta charset="utf-8"><script data-worker="../assets/javascripts/sandbox/worker.mjs"'
-    modules = CONFIG.docs_dir + "/assets/javascripts/sandbox"
-    head += f' data-shell="{" ".join(shell_modules(Path(modules)))}">'
+    head = '<meta charset="utf-8"><script data-worker="../assets/javascripts/sandbox/worker.mjs">'
     assert on_post_page(html, page=page, config=CONFIG) == html.replace(
         '<meta charset="utf-8">', f"{head}\n{early}</script>"
     )
-
-
-def test_a_guests_page_asks_for_every_module_its_shell_imports() -> None:
-    """data-shell (early.js asks for them all at once on a guest's page) holds every module that
-    index.js imports, at any depth, and none of the worker's (*.mjs)."""
-    folder = Path(CONFIG.docs_dir) / "assets/javascripts/sandbox"
-    listed = set(shell_modules(folder))
-    imported, todo = set(), ["index.js"]
-    while todo:
-        module = todo.pop()
-        imported.add(module)
-        source = (folder / module).read_text(encoding="utf-8")
-        for name in re.findall(r'^import [^;]*? from "(\./[^"]+|\.\./[^"]+)";', source, re.M):
-            found = (folder / module).parent.joinpath(name).resolve().relative_to(folder.resolve()).as_posix()
-            if found not in imported:
-                todo.append(found)
-    assert imported <= listed and "early.js" not in listed
-    assert not [name for name in listed if not name.endswith(".js")]
 
 
 def test_a_page_without_a_sandbox_starts_no_worker() -> None:

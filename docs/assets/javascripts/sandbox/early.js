@@ -22,14 +22,13 @@
   if (location.protocol === "file:" || typeof WebAssembly !== "object" || typeof Worker !== "function") {
     return; // sandbox.js explains why the sandbox cannot run
   }
-  const { worker: workerPath, shell } = document.currentScript.dataset;
-  const url = new URL(workerPath, document.baseURI);
+  const url = new URL(document.currentScript.dataset.worker, document.baseURI);
   // A guest at a table runs no Python (table/guest.js), nor does a tab that only hands the host
   // a guest's answer (table/host.js); a guest's phone shows a seat, not the search, so material's
   // index (0.36 MB, the biggest download of a guest's start) waits until the reader turns to search.
   if (/^#(join|answer)=/.test(location.hash)) {
     untilSearch(holdIndex());
-    startShell(url, shell.split(" "));
+    startShell(url);
     if (location.hash.startsWith("#join=")) withoutMaterial();
     return;
   }
@@ -61,13 +60,13 @@
   };
 
   /** A guest's page has no Python to wait for, so its start is the shell's own modules: asked for
-   * here, every one at once (the build lists them in data-shell), while the page still loads,
-   * they come in while the rules page is parsed (sandbox.js, at the end of the page, then finds
-   * them loaded), with the QR encoder a guest's reply is drawn with. Else each module's imports
-   * were asked for only once it had come, level by level: some 0.7 s of a guest's 2.3 s start on
-   * a loaded two-core machine (build_tools/bench_guest). Their top level only defines. */
-  function startShell(workerUrl, modules) {
-    for (const module of [...modules, "../../vendor/qr/index.js"]) {
+   * here, while the page still loads, they come in while the rules page is parsed (sandbox.js,
+   * at the end of the page, then finds them loaded), with the QR encoder a guest's reply is drawn
+   * with. Else each module's imports were asked for only once it
+   * had come, after the page was parsed: some 0.7 s of a guest's 2.3 s start on a loaded
+   * two-core machine (build_tools/bench_guest). Their top level only defines. */
+  function startShell(workerUrl) {
+    for (const module of ["index.js", "../../vendor/qr/index.js"]) {
       import(new URL(module, workerUrl)).catch(() => {}); // sandbox.js and qr.js report a failure
     }
   }
