@@ -1,6 +1,7 @@
 """MkDocs hooks: check the vendored runtime, add each game's stylesheet, draw the engine's figures,
-draw the top page's cards of the games, start the sandbox's worker early; after the build, make the
-site offline and installable (build_tools/offline.py).
+draw the top page's cards of the games, start the sandbox's worker early, point each sandbox at its
+pre-drawn first frames (build_tools/predrawn.py); after the build, write those frames, then make
+the site offline and installable (build_tools/offline.py).
 
 A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
 the hook replaces the element with `engine.figures.render_figure(G, N)`, and
@@ -25,13 +26,17 @@ from mkdocs.utils import get_relative_url
 
 from build_tools.game_cards import RulesPage, cards
 from build_tools.offline import SERVICE_WORKER, write_app, write_service_worker
+from build_tools.predrawn import engine_digest, file_name
+from build_tools.predrawn import write as write_predrawn
 from build_tools.runtime import MANIFEST
 from build_tools.vendor import vendored_files
 from engine.figures import render_figure, render_tutorial_links
+from engine.registry import PACKAGES
 
 PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*)>\s*</div>""")
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
 TUTORIALS = re.compile(r"""<div class="rb-tutorial-links" data-game="(?P<game>[^"]*)">\s*</div>""")
+SANDBOX = re.compile(r"""<div class="rb-sandbox" data-game="(?P<game>[^"]*)">""")
 CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 
 
@@ -40,6 +45,7 @@ EARLY_WORKER = "assets/javascripts/sandbox/early.js"
 WORKER = "assets/javascripts/sandbox/worker.mjs"
 CHARSET = '<meta charset="utf-8">'
 SHORT_NAME = "ルールブック"  # under an installed app's icon, where the whole name is cut
+DIGEST = engine_digest()  # of the engine the pre-drawn frames come from
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -75,7 +81,11 @@ def on_page_content(html_text: str, page: Page, **_: object) -> str:
         except ValueError as error:
             raise PluginError(f"{page.file.src_path}: tutorials of {match['game']}: {error}") from error
 
-    return TUTORIALS.sub(tutorials, PLACEHOLDER.sub(draw, html_text))
+    def predrawn(match: re.Match[str]) -> str:
+        url = get_relative_url(file_name(html.unescape(match["game"]), DIGEST), page.url)
+        return f'{match[0][:-1]} data-rb-predrawn="{html.escape(url)}">'
+
+    return SANDBOX.sub(predrawn, TUTORIALS.sub(tutorials, PLACEHOLDER.sub(draw, html_text)))
 
 
 def on_page_context(context: dict[str, Any], page: Page, nav: Navigation, **_: object) -> dict[str, Any]:
@@ -110,9 +120,11 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> 
 
 @event_priority(-1000)  # after every plugin's: material's offline plugin writes its files at -100
 def on_post_build(config: MkDocsConfig, **_: object) -> None:
-    """The web app manifest and its icons (drawn from the header's logo), then the service worker
-    with the list of every built file: last, so that the list is the whole site."""
+    """The pre-drawn frames, the web app manifest and its icons (drawn from the header's logo),
+    then the service worker with the list of every built file: last, so that the list is the
+    whole site."""
     site = Path(config.site_dir)
+    write_predrawn(site, list(PACKAGES), DIGEST)
     description = config.site_description or ""
     logo = header_logo(config)
     write_app(site, logo, name=config.site_name, short_name=SHORT_NAME, description=description)
