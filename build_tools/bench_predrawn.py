@@ -67,7 +67,9 @@ new MutationObserver((records) => {
 });
 """
 FCP = """() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null"""
+# The saved games dropped, and the page's marks of them (saved.js: "rb:saved:<game>").
 DROP_SAVES = """() => new Promise((resolve, reject) => {
+  for (const key of Object.keys(localStorage)) if (key.startsWith("rb:saved:")) localStorage.removeItem(key);
   const opening = indexedDB.open("rb", 1);
   opening.onerror = () => reject(opening.error);
   opening.onsuccess = () => {

@@ -424,7 +424,9 @@ export function mountSandbox(el) {
    * is the worker's reply to the resume asked for at mount. */
   async function resumeSaved(resumed) {
     const reply = await resumed;
-    return !reply.missing && play(async () => reply); // a save that no longer loads says why
+    if (reply.missing) return false;
+    if (early) dropEarly(null); // saved.js's mark said no game was saved: the worker's save wins
+    return play(async () => reply); // a save that no longer loads says why
   }
 
   /** A link to `#<tutorial name>` (the page's tutorial buttons carry those ids) opens it. The

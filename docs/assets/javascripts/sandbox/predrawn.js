@@ -8,7 +8,7 @@
 // `redeal` at its start, engine/replay.py) from a seed made then and kept nowhere: what the reader
 // sees is the same, what is hidden is as unknown as in any game.
 
-import { readSave } from "./saves.mjs";
+import { markedSaved } from "./saved.js";
 
 export const EARLY_TEXT = {
   taken: "準備中…",
@@ -17,13 +17,13 @@ export const EARLY_TEXT = {
 const TAKEN = "rb-selected"; // the look of a piece picked (games.css)
 
 /** The sandbox's pre-drawn frames ({catalog, deals, tutorials}), or null: none on this page, or a
- * game the worker kept to resume (that game is what the reader sees, once Python has it). */
+ * game the worker marked saved (saved.js: that game is what the reader sees, once Python has it). */
 export async function loadPredrawn(el, game) {
   const url = el.dataset.rbPredrawn;
-  if (!url) return null;
+  if (!url || markedSaved(game)) return null;
   try {
-    const [response, saved] = await Promise.all([fetch(new URL(url, document.baseURI)), readSave(game)]);
-    return response.ok && !saved ? await unpacked(response) : null;
+    const response = await fetch(new URL(url, document.baseURI));
+    return response.ok ? await unpacked(response) : null;
   } catch (err) {
     console.warn("rb: no pre-drawn board", err);
     return null;
