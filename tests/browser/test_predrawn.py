@@ -21,10 +21,21 @@ from build_tools.predrawn import engine_digest, file_name
 from engine import bridge
 from engine.registry import PACKAGES
 from engine.replay import load_log
-from tests.browser.helpers import BOARD, BOOT_TIMEOUT_MS, SANDBOX, move_lines, saved, wait_settled
+from tests.browser.helpers import BOARD, BOOT_TIMEOUT_MS, SANDBOX, frames, move_lines, saved, wait_settled
 
 GAME = "necropolis"
 EARLY_TIMEOUT_MS = 60_000
+SAVED_MARK = f"rb:saved:{GAME}"  # the page's mark of a saved game (saved.js)
+
+# Counts the page's own opens of IndexedDB (a worker has its own indexedDB: not counted).
+COUNT_PAGE_OPENS = """
+window.__rbPageOpens = 0;
+const open = IDBFactory.prototype.open;
+IDBFactory.prototype.open = function (...args) {
+  window.__rbPageOpens += 1;
+  return open.apply(this, args);
+};
+"""
 
 # The test hook: every message of the sandbox's worker is stopped before any listener of the page
 # hears it, and kept; window.__rbReleaseWorker() sends them on in order, and every later one
@@ -164,6 +175,44 @@ def test_a_tutorial_opened_before_python_and_left_gives_back_the_deal(page: Page
     release(page)
     expect(page.locator(f"{SANDBOX} .rb-coach")).to_be_hidden()
     assert saved(page, GAME).get("coach") is None  # the deal, not the tutorial
+
+
+def play_one_move(page: Page, http_server: str) -> list[str]:
+    """Open the page, tap the board's first piece once Python is ready; the move log then."""
+    page.goto(f"{http_server}{GAME}.html")
+    wait_settled(page)
+    shown = frames(page)
+    page.locator(f"{BOARD} [data-action]").first.click()
+    wait_settled(page, after=shown)
+    return move_lines(page)
+
+
+def test_a_saved_game_is_known_to_the_page_without_opening_indexeddb(page: Page, http_server: str) -> None:
+    """The page never opens the worker's database (WebKit keeps a page left while it starts in its
+    back-forward cache with the connection open, and the next page's worker waits on it): the
+    worker's save is marked for the page, and the next visit resumes it with no pre-drawn board."""
+    page.add_init_script(COUNT_PAGE_OPENS)
+    lines = play_one_move(page, http_server)
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVED_MARK) == "1"
+    page.reload()
+    wait_settled(page)
+    assert move_lines(page) == lines
+    assert page.get_attribute(SANDBOX, "data-rb-early") is None
+    assert page.evaluate("window.__rbPageOpens") == 0
+
+
+def test_a_save_without_its_mark_replaces_the_pre_drawn_board(page: Page, http_server: str) -> None:
+    """Storage cleared in part, or a save from before the marks: the page shows the pre-drawn
+    board, and the worker's saved game takes its place once Python has it."""
+    lines = play_one_move(page, http_server)
+    page.evaluate("(key) => localStorage.removeItem(key)", SAVED_MARK)
+    held_page(page, f"{http_server}{GAME}.html")
+    page.evaluate("window.__rbReleaseWorker()")
+    wait_settled(page)
+    assert move_lines(page) == lines
+    assert page.get_attribute(SANDBOX, "data-rb-early") is None
+    expect(page.locator(f"{SANDBOX} .rb-early-note")).to_have_count(0)
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVED_MARK) == "1"
 
 
 # Every pre-drawn frame of every game asked again of the worker's Python (through the page's own
