@@ -1,7 +1,8 @@
 """MkDocs hooks: check the vendored runtime, add each game's stylesheet, draw the engine's figures,
-draw the top page's cards of the games, start the sandbox's worker early, point each sandbox at its
-pre-drawn first frames (build_tools/predrawn.py); after the build, write those frames, then make
-the site offline and installable (build_tools/offline.py).
+draw the top page's cards of the games, start the sandbox's worker and shell early, point each
+sandbox at its pre-drawn first frames (build_tools/predrawn.py) and have it mounted as soon as it
+is parsed; after the build, write those frames, then make the site offline and installable
+(build_tools/offline.py).
 
 A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
 the hook replaces the element with `engine.figures.render_figure(G, N)`, and
@@ -25,6 +26,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from build_tools.game_cards import RulesPage, cards
+from build_tools.module_graph import static_imports
 from build_tools.offline import SERVICE_WORKER, write_app, write_service_worker
 from build_tools.predrawn import engine_digest, file_name
 from build_tools.predrawn import write as write_predrawn
@@ -36,13 +38,19 @@ from engine.registry import PACKAGES
 PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*)>\s*</div>""")
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
 TUTORIALS = re.compile(r"""<div class="rb-tutorial-links" data-game="(?P<game>[^"]*)">\s*</div>""")
-SANDBOX = re.compile(r"""<div class="rb-sandbox" data-game="(?P<game>[^"]*)">""")
+SANDBOX = re.compile(r"""<div class="rb-sandbox" data-game="(?P<game>[^"]*)"></div>""")
+PREDRAWN = re.compile(r'\bdata-rb-predrawn="(?P<url>[^"]*)"')
+# The page's own script right after each sandbox: the shell mounts it as soon as the parser has it
+# (early.js), before material's bundle at the end of the page has run.
+PARSED = "<script>window.__rbSandboxParsed?.()</script>"
 CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 
 
 GAME_STYLES = "assets/stylesheets/games"
 EARLY_WORKER = "assets/javascripts/sandbox/early.js"
 WORKER = "assets/javascripts/sandbox/worker.mjs"
+SHELL = "assets/javascripts/sandbox/index.js"
+HEAD_END = "</head>"
 CHARSET = '<meta charset="utf-8">'
 SHORT_NAME = "ルールブック"  # under an installed app's icon, where the whole name is cut
 DIGEST = engine_digest()  # of the engine the pre-drawn frames come from
@@ -83,7 +91,8 @@ def on_page_content(html_text: str, page: Page, **_: object) -> str:
 
     def predrawn(match: re.Match[str]) -> str:
         url = get_relative_url(file_name(html.unescape(match["game"]), DIGEST), page.url)
-        return f'{match[0][:-1]} data-rb-predrawn="{html.escape(url)}">'
+        attributes = f'data-game="{match["game"]}" data-rb-predrawn="{html.escape(url)}"'
+        return f'<div class="rb-sandbox" {attributes}></div>{PARSED}'
 
     return SANDBOX.sub(predrawn, TUTORIALS.sub(tutorials, PLACEHOLDER.sub(draw, html_text)))
 
@@ -108,14 +117,22 @@ def on_page_context(context: dict[str, Any], page: Page, nav: Navigation, **_: o
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> str:
     """On a page with a sandbox, start its worker first thing in <head>: early.js, inline (a file
     would cost a request first), before the stylesheets (which hold a script back until they
-    have loaded)."""
+    have loaded), with the sandbox's pre-drawn file for it to fetch at once; and, last in <head>
+    (after the stylesheets the first paint waits for), ask for every module of the shell."""
     if 'class="rb-sandbox"' not in output:
         return output
-    if CHARSET not in output:
-        raise PluginError(f"{page.file.src_path}: no {CHARSET} to put the early worker after")
+    if CHARSET not in output or HEAD_END not in output:
+        raise PluginError(f"{page.file.src_path}: no {CHARSET} or {HEAD_END} to put the early start in")
     code = Path(config.docs_dir, EARLY_WORKER).read_text(encoding="utf-8")
-    script = f'<script data-worker="{get_relative_url(WORKER, page.url)}">\n{code}</script>'
-    return output.replace(CHARSET, CHARSET + script, 1)
+    found = PREDRAWN.search(output)
+    predrawn = f' data-predrawn="{found["url"]}"' if found else ""
+    script = f'<script data-worker="{get_relative_url(WORKER, page.url)}"{predrawn}>\n{code}</script>'
+    docs = Path(config.docs_dir).resolve()
+    links = "".join(
+        f'<link rel="modulepreload" href="{get_relative_url(module.relative_to(docs).as_posix(), page.url)}">'
+        for module in static_imports(docs / SHELL)
+    )
+    return output.replace(CHARSET, CHARSET + script, 1).replace(HEAD_END, links + HEAD_END, 1)
 
 
 @event_priority(-1000)  # after every plugin's: material's offline plugin writes its files at -100

@@ -5,6 +5,8 @@
 // - It starts the sandbox's worker while the page is still loading. So Python's downloads and
 //   start overlap the page's own (material's bundle, the stylesheets, the shell's modules).
 //   channel.js adopts the worker, with every message it sent before then.
+// - It fetches the sandbox's pre-drawn board and loads the shell, which mounts the sandbox as
+//   soon as the parser has it (not after material's bundle): the board shows with the page.
 // - The worker ends with the page, as channel.js's own do (see there).
 // - On a guest's page (an invitation's link) it starts no worker; it asks for the shell's modules
 //   at once and keeps material's bundle from running (startShell, withoutMaterial).
@@ -58,6 +60,27 @@
       return { worker, events };
     },
   };
+  fetchPredrawn(document.currentScript.dataset.predrawn);
+  mountWhenParsed(url);
+
+  /** The sandbox's pre-drawn frames (build_tools/predrawn.py), asked for now, while the page
+   * loads: predrawn.js takes the answer (null for a failure, which is its own to report). */
+  function fetchPredrawn(file) {
+    if (!file) return;
+    const href = new URL(file, document.baseURI).href;
+    window.__rbPredrawnFetch = { href, response: fetch(href).catch(() => null) };
+  }
+
+  /** The shell's modules (every one asked for from the page's <head>: modulepreload) mount each
+   * sandbox as soon as the parser has it, and so show its pre-drawn board: the page's own script
+   * right after the sandbox calls __rbSandboxParsed (mkdocs_hooks.py). Mounted from sandbox.js,
+   * at the end of the page after material's bundle, the board came some 0.9 s after the page's
+   * first paint on a first visit (build_tools/bench_predrawn). */
+  function mountWhenParsed(workerUrl) {
+    const shell = import(new URL("index.js", workerUrl));
+    shell.catch(() => {}); // sandbox.js reports a shell that did not load
+    window.__rbSandboxParsed = () => shell.then((module) => module.mountParsed(), () => {});
+  }
 
   /** A guest's page has no Python to wait for, so its start is the shell's own modules: asked for
    * here, while the page still loads, they come in while the rules page is parsed (sandbox.js,

@@ -16,14 +16,31 @@ export const EARLY_TEXT = {
 };
 const TAKEN = "rb-selected"; // the look of a piece picked (games.css)
 
+// The file early.js asked for as the page began loading, unpacked as soon as it is in (this module
+// is loaded from the page's <head>): when the parser reaches the sandbox, its board is drawn in
+// that same task, not after the tasks of material's bundle and the page's load (some 0.5 s of a
+// first visit on a loaded two-core machine: build_tools/bench_predrawn).
+let asked = unpackedEarly();
+
+function unpackedEarly() {
+  const early = window.__rbPredrawnFetch;
+  delete window.__rbPredrawnFetch;
+  if (!early) return null;
+  const data = early.response.then((response) => (response?.ok ? unpacked(response) : null));
+  data.catch(() => {}); // loadPredrawn reports it, if the page comes to use it
+  return { href: early.href, data };
+}
+
 /** The sandbox's pre-drawn frames ({catalog, deals, tutorials}), or null: none on this page, or a
  * game the worker marked saved (saved.js: that game is what the reader sees, once Python has it). */
 export async function loadPredrawn(el, game) {
   const url = el.dataset.rbPredrawn;
   if (!url || markedSaved(game)) return null;
+  const href = new URL(url, document.baseURI).href;
+  const early = asked?.href === href ? asked.data : null;
+  asked = null;
   try {
-    const response = await fetch(new URL(url, document.baseURI));
-    return response.ok ? await unpacked(response) : null;
+    return await (early ?? fetch(href).then((response) => (response.ok ? unpacked(response) : null)));
   } catch (err) {
     console.warn("rb: no pre-drawn board", err);
     return null;
