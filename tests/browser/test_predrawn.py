@@ -194,6 +194,7 @@ def test_a_saved_game_is_known_to_the_page_without_opening_indexeddb(page: Page,
     page.add_init_script(COUNT_PAGE_OPENS)
     lines = play_one_move(page, http_server)
     assert page.evaluate("(key) => localStorage.getItem(key)", SAVED_MARK) == "1"
+    assert page.evaluate("window.__rbPageOpens") == 0
     page.reload()
     wait_settled(page)
     assert move_lines(page) == lines
