@@ -49,8 +49,7 @@ CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 GAME_STYLES = "assets/stylesheets/games"
 EARLY_WORKER = "assets/javascripts/sandbox/early.js"
 WORKER = "assets/javascripts/sandbox/worker.mjs"
-SHELL = "assets/javascripts/sandbox/index.js"
-HEAD_END = "</head>"
+SHELL = "assets/javascripts/sandbox/index.js"  # in the worker's folder
 CHARSET = '<meta charset="utf-8">'
 SHORT_NAME = "ルールブック"  # under an installed app's icon, where the whole name is cut
 DIGEST = engine_digest()  # of the engine the pre-drawn frames come from
@@ -117,22 +116,20 @@ def on_page_context(context: dict[str, Any], page: Page, nav: Navigation, **_: o
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> str:
     """On a page with a sandbox, start its worker first thing in <head>: early.js, inline (a file
     would cost a request first), before the stylesheets (which hold a script back until they
-    have loaded), with the sandbox's pre-drawn file for it to fetch at once; and, last in <head>
-    (after the stylesheets the first paint waits for), ask for every module of the shell."""
+    have loaded), with the sandbox's pre-drawn file for it to fetch at once and every module of
+    the shell for it to ask for (paths from the worker's folder)."""
     if 'class="rb-sandbox"' not in output:
         return output
-    if CHARSET not in output or HEAD_END not in output:
-        raise PluginError(f"{page.file.src_path}: no {CHARSET} or {HEAD_END} to put the early start in")
+    if CHARSET not in output:
+        raise PluginError(f"{page.file.src_path}: no {CHARSET} to put the early worker after")
     code = Path(config.docs_dir, EARLY_WORKER).read_text(encoding="utf-8")
     found = PREDRAWN.search(output)
     predrawn = f' data-predrawn="{found["url"]}"' if found else ""
-    script = f'<script data-worker="{get_relative_url(WORKER, page.url)}"{predrawn}>\n{code}</script>'
-    docs = Path(config.docs_dir).resolve()
-    links = "".join(
-        f'<link rel="modulepreload" href="{get_relative_url(module.relative_to(docs).as_posix(), page.url)}">'
-        for module in static_imports(docs / SHELL)
-    )
-    return output.replace(CHARSET, CHARSET + script, 1).replace(HEAD_END, links + HEAD_END, 1)
+    shell = Path(config.docs_dir, SHELL).resolve()
+    modules = " ".join(module.relative_to(shell.parent).as_posix() for module in static_imports(shell))
+    worker = get_relative_url(WORKER, page.url)
+    script = f'<script data-worker="{worker}"{predrawn} data-shell="{modules}">\n{code}</script>'
+    return output.replace(CHARSET, CHARSET + script, 1)
 
 
 @event_priority(-1000)  # after every plugin's: material's offline plugin writes its files at -100

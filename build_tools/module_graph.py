@@ -1,9 +1,9 @@
 """The shell's modules a game page needs for its first board: every file the sandbox's entry
-(sandbox/index.js) imports, directly or through another, so that the page can ask for all of them
-at once from its <head> (`<link rel="modulepreload">`, build_tools/mkdocs_hooks.py) instead of
-level by level as each module's own imports are read (five levels: some 0.5 s of a first visit
-on a loaded two-core machine, build_tools/bench_predrawn). Static imports only: what a module
-asks for with import() (morphdom, the QR encoder) comes when it is used."""
+(sandbox/index.js) imports, directly or through another, so that the page can ask for all of
+them at once from its <head> (early.js adds a `<link rel="modulepreload">` for each one the hooks
+list) instead of level by level as each module's own imports are read (five levels: some 0.5 s
+of a first visit on a loaded two-core machine, build_tools/bench_predrawn). Static imports only:
+what a module asks for with import() (morphdom, the QR encoder) comes when it is used."""
 
 from __future__ import annotations
 
