@@ -1,6 +1,8 @@
 """MkDocs hooks: check the vendored runtime, add each game's stylesheet, draw the engine's figures,
-draw the top page's cards of the games, start the sandbox's worker early; after the build, make the
-site offline and installable (build_tools/offline.py).
+draw the top page's cards of the games, start the sandbox's worker and shell early, point each
+sandbox at its pre-drawn first frames (build_tools/predrawn.py) and have it mounted as soon as it
+is parsed; after the build, write those frames, then make the site offline and installable
+(build_tools/offline.py).
 
 A page asks for a figure with `<div class="rb-figure" data-game="G" data-figure="N"></div>`;
 the hook replaces the element with `engine.figures.render_figure(G, N)`, and
@@ -24,22 +26,33 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from build_tools.game_cards import RulesPage, cards
+from build_tools.module_graph import static_imports
 from build_tools.offline import SERVICE_WORKER, write_app, write_service_worker
+from build_tools.predrawn import engine_digest, file_name
+from build_tools.predrawn import write as write_predrawn
 from build_tools.runtime import MANIFEST
 from build_tools.vendor import vendored_files
 from engine.figures import render_figure, render_tutorial_links
+from engine.registry import PACKAGES
 
 PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*)>\s*</div>""")
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
 TUTORIALS = re.compile(r"""<div class="rb-tutorial-links" data-game="(?P<game>[^"]*)">\s*</div>""")
+SANDBOX = re.compile(r"""<div class="rb-sandbox" data-game="(?P<game>[^"]*)"></div>""")
+PREDRAWN = re.compile(r'\bdata-rb-predrawn="(?P<url>[^"]*)"')
+# The page's own script right after each sandbox: the shell mounts it as soon as the parser has it
+# (early.js), before material's bundle at the end of the page has run.
+PARSED = "<script>window.__rbSandboxParsed?.()</script>"
 CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 
 
 GAME_STYLES = "assets/stylesheets/games"
 EARLY_WORKER = "assets/javascripts/sandbox/early.js"
 WORKER = "assets/javascripts/sandbox/worker.mjs"
+SHELL = "assets/javascripts/sandbox/index.js"  # in the worker's folder
 CHARSET = '<meta charset="utf-8">'
 SHORT_NAME = "ルールブック"  # under an installed app's icon, where the whole name is cut
+DIGEST = engine_digest()  # of the engine the pre-drawn frames come from
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -75,7 +88,12 @@ def on_page_content(html_text: str, page: Page, **_: object) -> str:
         except ValueError as error:
             raise PluginError(f"{page.file.src_path}: tutorials of {match['game']}: {error}") from error
 
-    return TUTORIALS.sub(tutorials, PLACEHOLDER.sub(draw, html_text))
+    def predrawn(match: re.Match[str]) -> str:
+        url = get_relative_url(file_name(html.unescape(match["game"]), DIGEST), page.url)
+        attributes = f'data-game="{match["game"]}" data-rb-predrawn="{html.escape(url)}"'
+        return f'<div class="rb-sandbox" {attributes}></div>{PARSED}'
+
+    return SANDBOX.sub(predrawn, TUTORIALS.sub(tutorials, PLACEHOLDER.sub(draw, html_text)))
 
 
 def on_page_context(context: dict[str, Any], page: Page, nav: Navigation, **_: object) -> dict[str, Any]:
@@ -98,21 +116,29 @@ def on_page_context(context: dict[str, Any], page: Page, nav: Navigation, **_: o
 def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> str:
     """On a page with a sandbox, start its worker first thing in <head>: early.js, inline (a file
     would cost a request first), before the stylesheets (which hold a script back until they
-    have loaded)."""
+    have loaded), with the sandbox's pre-drawn file for it to fetch at once and every module of
+    the shell for it to ask for (paths from the worker's folder)."""
     if 'class="rb-sandbox"' not in output:
         return output
     if CHARSET not in output:
         raise PluginError(f"{page.file.src_path}: no {CHARSET} to put the early worker after")
     code = Path(config.docs_dir, EARLY_WORKER).read_text(encoding="utf-8")
-    script = f'<script data-worker="{get_relative_url(WORKER, page.url)}">\n{code}</script>'
+    found = PREDRAWN.search(output)
+    predrawn = f' data-predrawn="{found["url"]}"' if found else ""
+    shell = Path(config.docs_dir, SHELL).resolve()
+    modules = " ".join(module.relative_to(shell.parent).as_posix() for module in static_imports(shell))
+    worker = get_relative_url(WORKER, page.url)
+    script = f'<script data-worker="{worker}"{predrawn} data-shell="{modules}">\n{code}</script>'
     return output.replace(CHARSET, CHARSET + script, 1)
 
 
 @event_priority(-1000)  # after every plugin's: material's offline plugin writes its files at -100
 def on_post_build(config: MkDocsConfig, **_: object) -> None:
-    """The web app manifest and its icons (drawn from the header's logo), then the service worker
-    with the list of every built file: last, so that the list is the whole site."""
+    """The pre-drawn frames, the web app manifest and its icons (drawn from the header's logo),
+    then the service worker with the list of every built file: last, so that the list is the
+    whole site."""
     site = Path(config.site_dir)
+    write_predrawn(site, list(PACKAGES), DIGEST)
     description = config.site_description or ""
     logo = header_logo(config)
     write_app(site, logo, name=config.site_name, short_name=SHORT_NAME, description=description)

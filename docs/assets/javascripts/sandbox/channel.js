@@ -6,6 +6,7 @@
 // In:   {type: "progress", stage: "runtime" | "engine" | "ready" | "error", ...}
 //       {id, ok: true, result} | {id, ok: false, error: {message}}
 //       {type: "snapshot"}   the interpreter was kept for the next visit (worker.mjs; for tests)
+//       {type: "saved", game} a game of `game` is saved (marked for the page: saved.js)
 //       {type: "downloaded"} the runtime's wasm is in (for early.js: the page's other downloads may go)
 //       {type: "started", id} the worker began this request (those before it are answered)
 //
@@ -24,7 +25,10 @@
 // The worker ends with the page (endingWithThePage). Firefox and WebKit keep a page the reader
 // left in their back-forward cache with its worker frozen, still holding what it held: in WebKit
 // an IndexedDB transaction, after which no other page could save a game or take a snapshot (its
-// sandbox waited, then failed); in Firefox a wasm compile that kept a compiler thread.
+// sandbox waited, then failed); in Firefox a wasm compile that kept a compiler thread. The page
+// itself never opens IndexedDB, for the same reason: what it knows of the saves is saved.js's mark.
+
+import { markSaved } from "./saved.js";
 
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 const BOOT_TIMEOUT_MS = 180_000; // a call sent before Python is ready waits for the boot too
@@ -84,6 +88,7 @@ function openChannel() {
     message({ data }) {
       heard = true;
       if (data.type === "snapshot" || data.type === "downloaded") return;
+      if (data.type === "saved") return markSaved(data.game, true);
       if (data.type === "started") pending.get(data.id)?.started();
       else if (data.type !== "progress") pending.get(data.id)?.settle(data);
       else if (data.stage === "error") stop(data.message);
@@ -130,7 +135,11 @@ function openChannel() {
     /** A bridge request; resolves with the bridge's reply object. */
     call: (payload) => send("call", payload),
     /** Reopen the game the worker saved for `game` (the reply of "open", or {ok: false}). */
-    resume: (payload) => send("resume", payload),
+    resume: (payload) =>
+      send("resume", payload).then((reply) => {
+        if (reply.missing) markSaved(payload.game, false); // the mark was wrong: gone for the next visit
+        return reply;
+      }),
     /** Progress of the boot, now and later, until `signal` aborts. */
     watch(listener, signal) {
       listeners.add(listener);

@@ -4,10 +4,12 @@
 // data-rb-state: idle | loading | ready | busy | error; what comes next as data-rb-next:
 // human | bot | handover | over; the seat to move as data-rb-mover; how Python started as
 // data-rb-boot: started (loadPyodide) | restored (from the snapshot an earlier visit kept:
-// worker.mjs).
+// worker.mjs). Before Python is ready it shows the board the build drew (predrawn.js), marked
+// data-rb-early: shown | taken (a tap kept), then same | differs (Python's first frame against it).
 
 import { connect } from "./channel.js";
 import { createCoach } from "./coach.js";
+import { EARLY_TEXT, createEarly, loadPredrawn } from "./predrawn.js";
 import { createHint } from "./hint.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
 import { createReview } from "./review.js";
@@ -48,6 +50,10 @@ function loadMorphdom() {
 /** Patch the board with the engine's HTML, keeping unchanged nodes (and so keyboard focus). */
 function morph(board, html) {
   const template = h("template", { innerHTML: html }); // engine-rendered HTML
+  if (!board.firstChild) {
+    board.append(template.content); // the first frame: at once, without waiting for morphdom
+    return Promise.resolve();
+  }
   const next = board.cloneNode(false);
   next.append(template.content);
   return loadMorphdom().then((patch) => patch(board, next, { childrenOnly: true }));
@@ -125,7 +131,11 @@ export function mountSandbox(el) {
   let logLines = []; // the move log's lines as shown
   let epoch = 0; // bumped by every request; a stale bot loop stops
   let wanted = null; // a worked example or tutorial asked for while Python was still starting
-  let entry = null; // this game in the engine's catalog
+  let entry = null; // this game in the engine's catalog (the pre-drawn one until Python's comes)
+  let python = false; // whether Python has answered: until then the board is pre-drawn, if at all
+  let booted = false; // whether the worker's Python is ready (a page reached by instant navigation)
+  let early = null; // the pre-drawn board shown before Python (predrawn.js)
+  const earlyNote = h("p", { className: "rb-early-note", textContent: EARLY_TEXT.waits });
   let table = null; // the host's table panel (みんなのスマホで遊ぶ), while one is open
   let guest = null; // a guest's link to its host, once connected
 
@@ -136,11 +146,12 @@ export function mountSandbox(el) {
     const off = state === "loading" || state === "error";
     ui.progress.hidden = state !== "loading";
     ui.retry.hidden = state !== "error";
+    earlyNote.hidden = state !== "loading";
     ui.newGame.disabled = off;
     for (const select of ui.setup.querySelectorAll("select")) select.disabled = off;
     ui.undo.disabled = off || !frame?.can_undo;
     ui.undo.hidden = Boolean(frame?.coach); // a tutorial steps back with its own 1つ戻る
-    for (const button of tutorials.children) button.disabled = off;
+    for (const button of tutorials.children) button.disabled = off && !early?.has(button.dataset.tutorial);
     ui.share.disabled = off || !frame || Boolean(frame?.table);
     ui.table.disabled = off || Boolean(table);
     ui.thinking.textContent = state === "busy" && frame?.next === "bot" ? TEXT.thinking : "";
@@ -165,11 +176,12 @@ export function mountSandbox(el) {
     ui.stageText.textContent = TEXT.stage[stage];
     ui.bar.value = STAGES.indexOf(stage) + 1;
     if (stage !== "ready") return;
+    booted = true;
     ui.runtime.textContent = TEXT.runtime(details);
     el.dataset.rbBoot = details.restored ? "restored" : "started";
   }
 
-  async function show(next) {
+  async function show(next, { drawn = false } = {}) {
     const inSandbox = ui.board.contains(document.activeElement) || coach.contains(document.activeElement);
     const focused = ui.board.contains(document.activeElement) ? document.activeElement : null;
     const focusedAction = focused?.dataset?.action;
@@ -183,7 +195,7 @@ export function mountSandbox(el) {
     refreshDocks();
     if (!active) return;
     screen.afterFrame();
-    el.dataset.rbFrames = Number(el.dataset.rbFrames ?? 0) + 1; // tests wait on it
+    if (!drawn) el.dataset.rbFrames = Number(el.dataset.rbFrames ?? 0) + 1; // tests wait on Python's frames
     ui.status.textContent = next.status;
     ui.seed.textContent = next.seed === undefined ? "" : TEXT.seed(next.seed);
     showLog(next.lines);
@@ -193,6 +205,7 @@ export function mountSandbox(el) {
     const now = document.activeElement;
     const movable = next.next === "human" && (!next.coach || next.coach.waiting === "move");
     hint.update(movable, ui.board, next.suggest ?? []);
+    hint.button.disabled = drawn; // it waits for Python (earlyNote says so)
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
     const fresh = coach.show(next.coach, ui.board); // in a tutorial, it keeps the step in view itself
     placeAlert(Boolean(next.coach));
@@ -327,7 +340,7 @@ export function mountSandbox(el) {
   // ------------------------------------------------------------------ how a game starts
 
   function openScenario({ name, players, tutorial }) {
-    if (tutorial) return request({ op: "tutorial", game, name });
+    if (tutorial) return early?.tutorial() === name ? catchUp() : request({ op: "tutorial", game, name });
     const seats = resized(players);
     showSetup(players, seats, {});
     return open(freshLog(name, players), seats);
@@ -388,6 +401,7 @@ export function mountSandbox(el) {
 
   /** The coach panel's buttons: its own commands go to the engine; leaving starts a new game. */
   function onCoach(command) {
+    if (early) return earlyCoach(command);
     ui.alert.textContent = "";
     if (command === "leave" || command === "new") open(freshLog());
     else request({ op: "coach", do: command });
@@ -410,7 +424,9 @@ export function mountSandbox(el) {
    * is the worker's reply to the resume asked for at mount. */
   async function resumeSaved(resumed) {
     const reply = await resumed;
-    return !reply.missing && play(async () => reply); // a save that no longer loads says why
+    if (reply.missing) return false;
+    if (early) dropEarly(null); // saved.js's mark said no game was saved: the worker's save wins
+    return play(async () => reply); // a save that no longer loads says why
   }
 
   /** A link to `#<tutorial name>` (the page's tutorial buttons carry those ids) opens it. The
@@ -428,7 +444,80 @@ export function mountSandbox(el) {
     wanted ??= linkedTutorial();
     if (wanted) return openScenario(wanted);
     if ((await openShared()) || (await resumeSaved(resumed))) return true;
-    return active && el.dataset.rbState !== "error" && open(freshLog());
+    return active && el.dataset.rbState !== "error" && (early ? catchUp() : open(freshLog()));
+  }
+
+  // ------------------------------------------------------------------ before Python (predrawn.js)
+
+  /** The pre-drawn board, once its file is in, unless Python or another game came first. */
+  async function showPredrawn() {
+    const data = !booted && (await loadPredrawn(el, game));
+    const starting = el.dataset.rbState === "loading"; // not failed meanwhile
+    if (!data || !active || !starting || booted || python || wanted || sharedEntry(game)) return;
+    early = createEarly(data, game);
+    entry = early.catalog;
+    buildSetup();
+    const linked = linkedTutorial();
+    if (linked && early.has(linked.name)) {
+      wanted = linked;
+      early.openTutorial(linked.name);
+    } else if (linked) {
+      return dropEarly(linked);
+    }
+    ui.progress.after(earlyNote);
+    setState("loading");
+    await showEarly("shown");
+  }
+
+  async function showEarly(mark) {
+    el.dataset.rbEarly = mark;
+    ui.alert.textContent = "";
+    ui.thinking.textContent = "";
+    await show(early.frame(), { drawn: true });
+  }
+
+  /** Python will open something the build did not draw: the pre-drawn board goes. */
+  function dropEarly(scenario) {
+    wanted = scenario;
+    early = null;
+    earlyNote.remove();
+    delete el.dataset.rbEarly;
+    frame = null;
+    coach.show(null, ui.board);
+    ui.board.replaceChildren();
+    ui.status.textContent = "";
+    setState("loading");
+  }
+
+  /** The reader's press before Python: a piece's tap is kept (once), a coach's step is shown. */
+  function takeEarly(piece) {
+    if (!early.take(piece)) return;
+    el.dataset.rbEarly = "taken";
+    ui.thinking.textContent = EARLY_TEXT.taken;
+  }
+
+  function earlyCoach(command) {
+    if (early.step(command)) return showEarly("shown");
+    if (command === "leave" || command === "new") {
+      wanted = null;
+      early.openDeal();
+      return showEarly("shown");
+    }
+  }
+
+  /** Python is ready: it opens the game shown (the same seed, the same steps), then applies the
+   * tap kept, once (refused as any tap would be, where it was not legal). */
+  async function catchUp() {
+    const shown = early;
+    early = null;
+    earlyNote.remove();
+    let caught = null;
+    const opened = await play(async () => {
+      caught = await shown.replay(call);
+      return caught.reply;
+    });
+    if (caught && active) el.dataset.rbEarly = caught.same ? "same" : "differs";
+    return opened && caught.tap !== null && active ? request({ op: "act", action: caught.tap }) : opened;
   }
 
   // ------------------------------------------------------------------ the reader's input
@@ -439,9 +528,10 @@ export function mountSandbox(el) {
     if (screen.toggleSeat(event)) return;
     const button = event.target.closest("[data-action], button[data-command]");
     if (!button || !ui.board.contains(button) || button.disabled) return;
+    const { action, command } = button.dataset;
+    if (early && el.dataset.rbState === "loading" && action !== undefined) return takeEarly(button);
     if (el.dataset.rbState !== "ready") return;
     ui.alert.textContent = "";
-    const { action, command } = button.dataset;
     if (guest) {
       if (action === undefined) return;
       setState("busy");
@@ -469,8 +559,13 @@ export function mountSandbox(el) {
     const scenario = tutorial
       ? { name: button.dataset.tutorial, tutorial }
       : { name: button.dataset.scenario, players: Number(button.dataset.players) };
-    if (!entry) {
-      wanted = scenario;
+    if (!python) {
+      if (early && tutorial && early.has(scenario.name)) {
+        wanted = scenario;
+        early.openTutorial(scenario.name);
+        showEarly("shown");
+      } else if (early) dropEarly(scenario);
+      else wanted = scenario;
       return;
     }
     ui.alert.textContent = "";
@@ -529,7 +624,7 @@ export function mountSandbox(el) {
   listen(ui.board, "keydown", onBoardKey);
   listen(document, "click", onScenarioClick);
   listen(window, "hashchange", () => {
-    if (!entry) return;
+    if (!python) return;
     const linked = linkedTutorial(); // a link within the page to a tutorial's button
     return linked ? openScenario(linked) : openShared();
   });
@@ -547,6 +642,7 @@ export function mountSandbox(el) {
     delete el.dataset.rbMover;
     delete el.dataset.rbFrames;
     delete el.dataset.rbBoot;
+    delete el.dataset.rbEarly;
     delete el.dataset.rbGuest;
     delete el.dataset.rbTable;
     el.replaceChildren(...original);
@@ -568,7 +664,7 @@ export function mountSandbox(el) {
   }
 
   function openTable() {
-    if (table || !entry) return;
+    if (table || !python) return;
     const awake = keepAwake(tableNotice);
     const turn = turnSignal(el);
     table = createTablePanel(entry, {
@@ -697,12 +793,15 @@ export function mountSandbox(el) {
     const catalog = call({ op: "catalog", game });
     const resumed = channel.resume({ game, sandbox });
     resumed.catch(() => {}); // awaited in openFirst, or not at all if the catalog fails
+    showPredrawn();
     try {
       const reply = await catalog;
       if (!active) return;
       if (!reply.ok) throw new Error(TEXT.unknownGame + game);
+      const built = entry !== null; // from the pre-drawn catalog, the same (tests/site/test_predrawn.py)
       entry = reply.game;
-      buildSetup();
+      python = true;
+      if (!built) buildSetup();
       await openFirst(resumed);
       if (frame?.table && active) {
         openTable(); // a table game resumed (the host reloaded): invite every guest afresh

@@ -5,6 +5,9 @@
 // - It starts the sandbox's worker while the page is still loading. So Python's downloads and
 //   start overlap the page's own (material's bundle, the stylesheets, the shell's modules).
 //   channel.js adopts the worker, with every message it sent before then.
+// - It asks for every module of the shell at once, fetches the sandbox's pre-drawn board and
+//   loads the shell, which mounts the sandbox as soon as the parser has it (not after material's
+//   bundle) and shows that board.
 // - The worker ends with the page, as channel.js's own do (see there).
 // - On a guest's page (an invitation's link) it starts no worker; it asks for the shell's modules
 //   at once and keeps material's bundle from running (startShell, withoutMaterial).
@@ -23,6 +26,7 @@
     return; // sandbox.js explains why the sandbox cannot run
   }
   const url = new URL(document.currentScript.dataset.worker, document.baseURI);
+  preloadShell(url, document.currentScript.dataset.shell);
   // A guest at a table runs no Python (table/guest.js), nor does a tab that only hands the host
   // a guest's answer (table/host.js); a guest's phone shows a seat, not the search, so material's
   // index (0.36 MB, the biggest download of a guest's start) waits until the reader turns to search.
@@ -58,6 +62,40 @@
       return { worker, events };
     },
   };
+  fetchPredrawn(document.currentScript.dataset.predrawn);
+  mountWhenParsed(url);
+
+  /** Every module of the shell (`modules`: paths from the worker's folder, mkdocs_hooks.py),
+   * asked for at once, fetched and parsed but not run (modulepreload): imported level by level
+   * once material's bundle had run, they came five round trips one after another. Added here, not
+   * written in the page, where a file:// page (no module loads) would log each one's failure. */
+  function preloadShell(workerUrl, modules = "") {
+    for (const module of modules.split(" ").filter(Boolean)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = new URL(module, workerUrl).href;
+      document.head.append(link);
+    }
+  }
+
+  /** The sandbox's pre-drawn frames (build_tools/predrawn.py), asked for now, while the page
+   * loads: predrawn.js takes the answer (null for a failure, which is its own to report). */
+  function fetchPredrawn(file) {
+    if (!file) return;
+    const href = new URL(file, document.baseURI).href;
+    window.__rbPredrawnFetch = { href, response: fetch(href).catch(() => null) };
+  }
+
+  /** The shell's modules (every one asked for already: preloadShell) mount each
+   * sandbox as soon as the parser has it, and so show its pre-drawn board: the page's own script
+   * right after the sandbox calls __rbSandboxParsed (mkdocs_hooks.py). Mounted from sandbox.js,
+   * at the end of the page after material's bundle, the board came some 0.9 s after the page's
+   * first paint on a first visit (build_tools/bench_predrawn). */
+  function mountWhenParsed(workerUrl) {
+    const shell = import(new URL("index.js", workerUrl));
+    shell.catch(() => {}); // sandbox.js reports a shell that did not load
+    window.__rbSandboxParsed = () => shell.then((module) => module.mountParsed(), () => {});
+  }
 
   /** A guest's page has no Python to wait for, so its start is the shell's own modules: asked for
    * here, while the page still loads, they come in while the rules page is parsed (sandbox.js,

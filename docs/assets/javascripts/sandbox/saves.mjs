@@ -2,6 +2,7 @@
 // The saved replay log holds every hidden piece; it never travels to the page while a game is
 // on (engine/session.py). Database "rb", object store "saves", key: the game id, value: {log, seats,
 // coach, table} (coach: a tutorial's progress, when the game is one; table: a table game's host seat).
+// Only the worker opens the database; the page knows of a save by saved.js's mark.
 
 import { objectStore } from "./store.mjs";
 
@@ -17,10 +18,13 @@ export async function readSave(game) {
   }
 }
 
+/** Keep `entry` as the saved game of `game`; whether it was kept. */
 export async function writeSave(game, entry) {
   try {
     await run("readwrite", (store) => store.put(entry, game));
+    return true;
   } catch (err) {
     console.warn("rb: the game could not be saved", err);
+    return false;
   }
 }

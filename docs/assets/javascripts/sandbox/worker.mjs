@@ -169,7 +169,8 @@ async function runBridge(payload) {
   if (reply.save) {
     // coach: a tutorial's progress, if the game is one; table: みんなのスマホで遊ぶ's host seat
     const { log, seats, coach, table } = reply.save;
-    await writeSave(log.game, { log, seats, coach, table });
+    // the page marks the game saved (saved.js): it reads no IndexedDB itself
+    if (await writeSave(log.game, { log, seats, coach, table })) postMessage({ type: "saved", game: log.game });
     delete reply.save;
   }
   return reply;
