@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -9,6 +10,7 @@ import pytest
 from mkdocs.exceptions import PluginError
 
 from build_tools.mkdocs_hooks import on_page_content, on_post_page
+from build_tools.module_graph import static_imports
 from engine.figures import render_figure
 
 PAGE = SimpleNamespace(file=SimpleNamespace(src_path="necropolis.md"))
@@ -40,10 +42,20 @@ def test_a_page_with_a_sandbox_starts_its_worker_before_anything_else_in_head() 
     html = '<html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css"></head>'
     html += '<body><div class="rb-sandbox" data-game="necropolis"></div></body></html>'
     early = (Path(CONFIG.docs_dir) / "assets/javascripts/sandbox/early.js").read_text(encoding="utf-8")
-    head = '<meta charset="utf-8"><script data-worker="../assets/javascripts/sandbox/worker.mjs">'
-    assert on_post_page(html, page=page, config=CONFIG) == html.replace(
-        '<meta charset="utf-8">', f"{head}\n{early}</script>"
-    )
+    built = on_post_page(html, page=page, config=CONFIG)
+    shell = re.search(r' data-shell="([^"]*)"', built)
+    assert shell, "no list of the shell's modules for early.js"
+    assert shell[1].split()[0] == "index.js" and "table/guest.js" in shell[1].split()
+    head = f'<meta charset="utf-8"><script data-worker="../assets/javascripts/sandbox/worker.mjs"{shell[0]}>'
+    assert built == html.replace('<meta charset="utf-8">', f"{head}\n{early}</script>")
+
+
+def test_the_shell_list_holds_every_module_the_entry_imports_at_any_depth() -> None:
+    """early.js asks for these at once: a module missed would come level by level again."""
+    folder = Path(CONFIG.docs_dir) / "assets/javascripts/sandbox"
+    listed = {path.relative_to(folder.resolve()).as_posix() for path in static_imports(folder / "index.js")}
+    pages = {path.relative_to(folder).as_posix() for path in folder.rglob("*.js")}
+    assert listed == pages - {"early.js"}, "every page-side module of the sandbox is reached from index.js"
 
 
 def test_a_page_without_a_sandbox_starts_no_worker() -> None:
