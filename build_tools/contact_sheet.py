@@ -5,13 +5,13 @@ Chromium:
 - every tutorial at 390 × 844: one PNG per step, and one after each of a step's moves that leaves
   the step on screen (the moves are the first the step takes, chosen on a host Python session that
   follows the page);
-- every game at every player count at 360 × 740, in a phone's context (touch), played by taps
+- every game at every player count at 360 × 740 (or --size), in a phone's context (touch), played by taps
   (build_tools/phone.py): the first time each kind of decision comes up, one PNG of ordinary play,
   one with ヒント open, and one on a table guest's phone (みんなのスマホで遊ぶ between two pages
   of one browser, the guest in the reader's seat, every other seat a bot).
 
     python -m build_tools.contact_sheet [--game rondo] [--only tutorials|decisions]
-        [--out .cache/contact-sheet]   (make contact-sheet)
+        [--size 390x844] [--out .cache/contact-sheet]   (make contact-sheet)
 
 Files: <game>-<tutorial>-<NN>.png (step NN as it comes up), <game>-<tutorial>-<NN>-<k>.png (after
 the step's k-th move, while the step still waits), <game>-<tutorial>-end.png (what was learned);
@@ -35,7 +35,6 @@ from engine.tutorial import ANY
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONE = {"width": 390, "height": 844}
-SMALL_PHONE = (360, 740)
 SANDBOX = ".rb-sandbox"
 READY = f"document.querySelector('{SANDBOX}')?.dataset.rbState === 'ready'"
 FRAMES = f"Number(document.querySelector('{SANDBOX}')?.dataset.rbFrames ?? 0)"
@@ -105,10 +104,12 @@ def sheet(page: Page, base: str, game_id: str, name: str, out: Path) -> int:
     raise AssertionError(f"{game_id} {name}: no end after {MAX_PRESSES} presses")
 
 
-def decisions(browser: Browser, base: str, game_id: str, players: int, out: Path) -> int:
+def decisions(
+    browser: Browser, base: str, game_id: str, players: int, out: Path, size: tuple[int, int]
+) -> int:
     """Pictures of each kind of decision of one table, in ordinary play and with ヒント open;
     returns how many."""
-    page = phone_context(browser, SMALL_PHONE).new_page()
+    page = phone_context(browser, size).new_page()
     log = {"game": game_id, "players": players, "seed": 3, "options": {}, "actions": []}
     open_game(page, base, log, reader_seats(game_id, players))
     taken: set[str] = set()
@@ -130,12 +131,14 @@ def decisions(browser: Browser, base: str, game_id: str, players: int, out: Path
     return 2 * len(taken)
 
 
-def guest_decisions(browser: Browser, base: str, game_id: str, players: int, out: Path) -> int:
+def guest_decisions(
+    browser: Browser, base: str, game_id: str, players: int, out: Path, size: tuple[int, int]
+) -> int:
     """Pictures of each kind of decision on a table guest's phone (the guest in the first seat);
     returns how many."""
     from tests.browser.table import answer, connected, invite, paste  # the one driver of a table
 
-    context = phone_context(browser, SMALL_PHONE)
+    context = phone_context(browser, size)
     host, guest = context.new_page(), context.new_page()
     host.goto(f"{base}{game_id}.html?rb-transport=bc")
     host.wait_for_function(READY, timeout=BOOT_MS)
@@ -162,8 +165,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="one game only")
     parser.add_argument("--only", choices=["tutorials", "decisions"], help="one kind of picture only")
+    parser.add_argument("--size", default="360x740", help="the phone of the decisions' pictures")
     parser.add_argument("--out", type=Path, default=ROOT / ".cache" / "contact-sheet")
     args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
     shutil.rmtree(args.out, ignore_errors=True)
     (args.out / "decisions").mkdir(parents=True)
     chosen = {game_id: game for game_id, game in games().items() if args.game in (None, game_id)}
@@ -179,8 +184,9 @@ def main() -> None:
         if args.only != "tutorials":
             for game_id, game in chosen.items():
                 for players in game.info.players:
-                    taken = decisions(browser, base, game_id, players, args.out / "decisions")
-                    taken += guest_decisions(browser, base, game_id, players, args.out / "decisions")
+                    out = args.out / "decisions"
+                    taken = decisions(browser, base, game_id, players, out, (width, height))
+                    taken += guest_decisions(browser, base, game_id, players, out, (width, height))
                     print(f"{game_id} at {players}: {taken} pictures of decisions")
         browser.close()
     print(f"wrote {args.out}")

@@ -35,6 +35,7 @@ from tests.browser.helpers import INSTANT_BOTS, frames, share_fragment, wait_set
 
 ROOT = Path(__file__).resolve().parent.parent
 PHONES = [(360, 740), (390, 844)]
+ON_ITS_SIDE = [(740, 360), (844, 390)]  # the same phones turned: two columns (sandbox.css)
 SANDBOX = ".rb-sandbox"
 BOOT_MS = 120_000
 # the offline note (offline.js: remembered per site, this one served at its root), tested on its own

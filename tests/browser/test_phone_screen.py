@@ -10,6 +10,12 @@ heuristic, opened from a share link); the two parts at the two phone sizes, swap
 player count to the next, so each size sees every game's start and end. At the first decision a
 ヒント is asked and its mark on the piece must be in view. The reader taps a random legal piece.
 
+The same phones on their side (740 × 360 and 844 × 390: the table and the reader's seat in two
+columns, sandbox.css), a sample: every game at its fewest and at its fullest player count from its
+start at 740 × 360 (the lower screen; the fewest count deals card games their largest hands, the
+fullest draws the most other seats and the setup of them all), and at its fullest count to its end
+at 844 × 390.
+
 振り返り on a phone is a layer over the table, not a longer page: its controls and the moments it
 finds on screen and uncovered, its board stepped by taps, and closed (Escape, or its button) on the
 table as it was: the same board at the same scroll.
@@ -26,7 +32,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from build_tools.phone import PHONES, QUIET, UNSEEN, Decision, play_by_taps, reader_seats
+from build_tools.phone import ON_ITS_SIDE, PHONES, QUIET, UNSEEN, Decision, play_by_taps, reader_seats
 from engine.registry import games
 from tests.browser.conftest import WarmSite, guarded_context
 from tests.browser.helpers import SANDBOX, frames, near_the_end, new_log, share_fragment, wait_settled
@@ -41,16 +47,27 @@ CASES = [
     for game_id, game in sorted(games().items())
     for k, players in enumerate(game.info.players)
     for part in ("start", "end")
+] + [
+    pytest.param(game_id, players, part, size, id=f"{game_id}-{players}p-{part}-{size[0]}x{size[1]}")
+    for game_id, game in sorted(games().items())
+    for players, part, size in sorted(
+        {
+            (game.info.players[0], "start", ON_ITS_SIDE[0]),
+            (game.info.players[-1], "start", ON_ITS_SIDE[0]),
+            (game.info.players[-1], "end", ON_ITS_SIDE[1]),
+        }
+    )
 ]
 
 
 @pytest.fixture(scope="module")
 def phones(browser: Browser, http_server: str) -> Iterator[dict[tuple[int, int], WarmSite]]:
-    """One warm phone per size: its Python stays booted from game to game."""
+    """One warm phone per size, upright and on its side: its Python stays booted from game to
+    game."""
     touch = {"is_mobile": True, "has_touch": True}
     sites = {
         size: WarmSite(browser, http_server, viewport={"width": size[0], "height": size[1]}, **touch)
-        for size in PHONES
+        for size in PHONES + ON_ITS_SIDE
     }
     yield sites
     for site in sites.values():

@@ -353,7 +353,9 @@ def _passing_controls(view: dict[str, Any], legal: list[str], prefix: str) -> st
     slots = []
     for kind, card in zip(passing["slots"], passing["picks"], strict=True):
         receiver = _receiver_name(view, seat, kind)
-        where = SLOT_NAMES[kind] + (f'<span class="rb-name">{receiver}</span>' if receiver else "")
+        # breaks only between phrases (相手の／公開札／（プレイヤー2）), in every browser (CSS keep-all)
+        name = SLOT_NAMES[kind].replace("の", "の<wbr>")
+        where = name + (f'<wbr><span class="rb-name">{receiver}</span>' if receiver else "")
         if card is None:
             inside = '<span class="bi-empty-slot">未選択</span>'
         elif f"back:{card}" in legal:

@@ -97,7 +97,9 @@ export function mountLayout(sandbox) {
     if (docked() || panel.classList.contains("rb-panel--open")) return;
     panel.classList.add("rb-panel--open");
     root.dataset.rbPanel = "open";
-    back.focus();
+    // the bar holds at the top anyway; WebKit, a moment later, scrolled the panel back from the
+    // status line (openOnTheTable) to bring the focused button "into view"
+    back.focus({ preventScroll: true });
   }
 
   /** 「遊ぶ」 opens the panel on the game in progress: its status line right under the bar, the
