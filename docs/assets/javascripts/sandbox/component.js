@@ -62,7 +62,11 @@ function morph(board, html) {
 /** The board's seats checked after each frame (`refresh`: its buttons may have changed) and
  * whenever one is shown, hidden or resized with the screen. */
 function watchDocks(board, signal) {
-  const watcher = new ResizeObserver(() => scrollableByKeyboard(board));
+  // checked at the next frame, outside the observer's report (as screen.js measures): WebKit
+  // reports a change made within a report as a loop
+  const watcher = new ResizeObserver(() =>
+    requestAnimationFrame(() => signal.aborted || scrollableByKeyboard(board)),
+  );
   // each seat and what is in it: a seat at its greatest height keeps its size as its hand grows
   const watched = new Set();
   signal.addEventListener("abort", () => watcher.disconnect());

@@ -194,10 +194,15 @@ export function createReview({ call, showBoard, replay, close, host, signal }) {
   }
   const narrowing = new MutationObserver(arrange);
   narrowing.observe(host, { attributeFilter: ["data-rb-narrow"] });
-  const room = new ResizeObserver(() => {
-    const sheet = open && getComputedStyle(root).position === "fixed" ? root.offsetHeight : 0;
-    host.style.setProperty("--rb-review-room", `${sheet}px`);
-  });
+  // set at the next frame, outside the observer's report: the room changes the board's size, and
+  // WebKit reports a size changed within a report as a loop (a console error)
+  const room = new ResizeObserver(() =>
+    requestAnimationFrame(() => {
+      if (signal.aborted) return;
+      const sheet = open && getComputedStyle(root).position === "fixed" ? root.offsetHeight : 0;
+      host.style.setProperty("--rb-review-room", `${sheet}px`);
+    }),
+  );
   room.observe(root);
   signal.addEventListener("abort", () => {
     narrowing.disconnect();
