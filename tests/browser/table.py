@@ -324,9 +324,8 @@ def check_everything_sent(guest: Page, seat: int, possible: dict[int, set[str]])
     return len(got)
 
 
-def one_hand_table_of_three(context: BrowserContext, base: str) -> dict[int, Page]:
-    """The Bottle Imp at one hand on a host page of `context`, its seat and two friends' pages
-    seated (over BroadcastChannels): every device by seat."""
+def one_hand_host(context: BrowserContext, base: str) -> Page:
+    """A host page of `context` (over BroadcastChannels) with The Bottle Imp at one hand on it."""
     host = context.new_page()
     host.goto(base + "bottle-imp.html?rb-transport=bc")
     wait_settled(host)
@@ -334,4 +333,10 @@ def one_hand_table_of_three(context: BrowserContext, base: str) -> dict[int, Pag
     before = frames(host)
     host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
     wait_settled(host, after=before)
-    return seat_friends(host, ["here", "friend", "friend"])
+    return host
+
+
+def one_hand_table_of_three(context: BrowserContext, base: str) -> dict[int, Page]:
+    """The Bottle Imp at one hand on a host page of `context`, its seat and two friends' pages
+    seated (over BroadcastChannels): every device by seat."""
+    return seat_friends(one_hand_host(context, base), ["here", "friend", "friend"])

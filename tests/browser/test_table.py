@@ -21,7 +21,6 @@ from tests.browser.helpers import (
     SANDBOX,
     frames,
     legal_buttons,
-    open_settings,
     saved,
     true_state,
     wait_settled,
@@ -39,6 +38,7 @@ from tests.browser.table import (
     fresh_invitation,
     invite,
     noticed,
+    one_hand_host,
     paste,
     play_moves,
     received_frames,
@@ -99,13 +99,7 @@ def test_friends_play_a_whole_game_each_on_their_own_page(
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(RECORDER)
     context.add_init_script(NOTICE_RECORDER)
-    host = context.new_page()
-    host.goto(http_server + "bottle-imp.html?rb-transport=bc")
-    wait_settled(host)
-    open_settings(host)
-    before = frames(host)
-    host.select_option(f"{SANDBOX} select[name=target]", json.dumps("one-hand"))
-    wait_settled(host, after=before)
+    host = one_hand_host(context, http_server)
 
     links = invite(host, ["here", "friend", "friend"])
     # A first invitation needs no second: 新しい招待を出す comes once it was used or failed.
