@@ -8,6 +8,7 @@ nothing scrolls sideways.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -72,8 +73,9 @@ SCORE_SHEETS = """() => {
       .map((t) => t.querySelector("th").textContent),
   };
 }"""
-SHEETS = [("bottle-imp", 4), ("herrlof", 3)]
-"""The games that keep a score sheet, at their most seats."""
+SHEETS = [("bottle-imp", 4, {"target": 200}), ("herrlof", 3, {})]
+"""The games that keep a score sheet, at their most seats; The Bottle Imp to 200, a sheet of several
+hands as wide as one to 500, whose whole game took the sandbox three times as long to open."""
 # The focused toolbar button's name, and whether it lies whole on the screen, below the panel's
 # bar; null once focus has left the toolbar.
 TOOLBAR_FOCUS = """() => {
@@ -265,14 +267,14 @@ def test_every_game_board_fits_the_pinned_column(warm: WarmSite, game_id: str) -
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("over", [False, True], ids=["playing", "over"])
-@pytest.mark.parametrize(("game_id", "players"), SHEETS, ids=[sheet[0] for sheet in SHEETS])
+@pytest.mark.parametrize(("game_id", "players", "options"), SHEETS, ids=[sheet[0] for sheet in SHEETS])
 def test_every_score_sheet_fits_a_phone(
-    warm: WarmSite, game_id: str, players: int, over: bool, size: tuple[int, int]
+    warm: WarmSite, game_id: str, players: int, options: dict[str, Any], over: bool, size: tuple[int, int]
 ) -> None:
     """A whole game by the heuristic, its last turns or its end (and its review): every text of the
     score sheets on one line and each table whole across the phone's screen, and axe-core content
     (a seat's name, プレイヤー1, broke in two, and a Bottle Imp table ran past the panel)."""
-    log = new_log(game_id, players, 5)
+    log = new_log(game_id, players, 5, options)
     if over:
         game, state = find_game(game_id), engine.load_log(log)
         bots, rng = [game.bots["heuristic"]() for _ in range(players)], Rng(3)
