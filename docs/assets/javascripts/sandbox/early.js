@@ -5,9 +5,9 @@
 // - It starts the sandbox's worker while the page is still loading. So Python's downloads and
 //   start overlap the page's own (material's bundle, the stylesheets, the shell's modules).
 //   channel.js adopts the worker, with every message it sent before then.
-// - It asks for every module of the shell at once, fetches the sandbox's pre-drawn board and
-//   loads the shell, which mounts the sandbox as soon as the parser has it (not after material's
-//   bundle) and shows that board.
+// - It asks for every module of the shell at once and fetches the sandbox's pre-drawn board; as
+//   soon as the parser has the sandbox, it draws that board there (first.js, copied inline just
+//   before this script), and the shell's modules mount the sandbox over it once they run.
 // - The worker ends with the page, as channel.js's own do (see there).
 // - On a guest's page (an invitation's link) it starts no worker; it asks for the shell's modules
 //   at once and keeps material's bundle from running (startShell, withoutMaterial).
@@ -26,6 +26,7 @@
     return; // sandbox.js explains why the sandbox cannot run
   }
   const url = new URL(document.currentScript.dataset.worker, document.baseURI);
+  const predrawn = /^#(join|answer)=/.test(location.hash) ? null : fetchPredrawn(document.currentScript.dataset.predrawn);
   preloadShell(url, document.currentScript.dataset.shell);
   // A guest at a table runs no Python (table/guest.js), nor does a tab that only hands the host
   // a guest's answer (table/host.js); a guest's phone shows a seat, not the search, so material's
@@ -62,8 +63,7 @@
       return { worker, events };
     },
   };
-  fetchPredrawn(document.currentScript.dataset.predrawn);
-  mountWhenParsed(url);
+  mountWhenParsed(url, predrawn);
 
   /** Every module of the shell (`modules`: paths from the worker's folder, mkdocs_hooks.py),
    * asked for at once, fetched and parsed but not run (modulepreload): imported level by level
@@ -78,23 +78,41 @@
     }
   }
 
-  /** The sandbox's pre-drawn frames (build_tools/predrawn.py), asked for now, while the page
-   * loads: predrawn.js takes the answer (null for a failure, which is its own to report). */
+  /** The sandbox's pre-drawn frames (build_tools/predrawn.py), asked for first, before the
+   * runtime and the shell (a small file the parser's pace waits for), and unpacked as soon as they are in (first.js), so that they are at hand when the
+   * parser reaches the sandbox: `value` is the frames, or null for a failure (predrawn.js reports
+   * it, if the page comes to use them), once they are in. */
   function fetchPredrawn(file) {
-    if (!file) return;
+    if (!file) return null;
     const href = new URL(file, document.baseURI).href;
-    window.__rbPredrawnFetch = { href, response: fetch(href).catch(() => null) };
+    const asked = { href, value: undefined };
+    asked.data = fetch(href, { priority: "high" }).then((response) => (response.ok ? rbFirst.unpacked(response) : null));
+    asked.data.then(
+      (value) => rbFirst.drawAhead((asked.value = value)),
+      () => (asked.value = null),
+    );
+    window.__rbPredrawnFetch = asked;
+    return asked;
   }
 
-  /** The shell's modules (every one asked for already: preloadShell) mount each
-   * sandbox as soon as the parser has it, and so show its pre-drawn board: the page's own script
-   * right after the sandbox calls __rbSandboxParsed (mkdocs_hooks.py). Mounted from sandbox.js,
-   * at the end of the page after material's bundle, the board came some 0.9 s after the page's
-   * first paint on a first visit (build_tools/bench_predrawn). */
-  function mountWhenParsed(workerUrl) {
+  /** Each sandbox is drawn as soon as the parser has it: the page's own script right after it
+   * calls __rbSandboxParsed (mkdocs_hooks.py). Its pre-drawn board is drawn there and then if its
+   * frames are in (first.js: the panel placed, the controls, a deal), else as soon as they come
+   * in; the shell's modules (every one asked for already: preloadShell) then mount it, adopting
+   * what was drawn. Drawn by the modules alone, the board came some 0.3-1 s after the page's
+   * first paint, as Chromium ran them only once the page had been parsed and material's bundle
+   * had run (build_tools/bench_predrawn). */
+  function mountWhenParsed(workerUrl, asked) {
     const shell = import(new URL("index.js", workerUrl));
     shell.catch(() => {}); // sandbox.js reports a shell that did not load
-    window.__rbSandboxParsed = () => shell.then((module) => module.mountParsed(), () => {});
+    // the sidebar beside the rules is parsed (mkdocs_hooks.py): the panel may go there now
+    window.__rbSidebarParsed = () => asked?.value && rbFirst.drawAhead(asked.value);
+    window.__rbSandboxParsed = (sandbox) => {
+      const draw = (data) => sandbox && rbFirst.draw(sandbox, data);
+      if (asked?.value !== undefined) draw(asked.value);
+      else asked?.data.then(draw, () => {});
+      shell.then((module) => module.mountParsed(), () => {});
+    };
   }
 
   /** A guest's page has no Python to wait for, so its start is the shell's own modules: asked for
