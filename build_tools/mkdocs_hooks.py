@@ -28,7 +28,7 @@ from mkdocs.utils import get_relative_url
 from build_tools.game_cards import RulesPage, cards
 from build_tools.module_graph import static_imports
 from build_tools.offline import SERVICE_WORKER, write_app, write_service_worker
-from build_tools.predrawn import engine_digest, file_name
+from build_tools.predrawn import engine_digest, file_name, first
 from build_tools.predrawn import write as write_predrawn
 from build_tools.runtime import MANIFEST
 from build_tools.vendor import vendored_files
@@ -39,7 +39,7 @@ PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
 TUTORIALS = re.compile(r"""<div class="rb-tutorial-links" data-game="(?P<game>[^"]*)">\s*</div>""")
 SANDBOX = re.compile(r"""<div class="rb-sandbox" data-game="(?P<game>[^"]*)"></div>""")
-PREDRAWN = re.compile(r'\bdata-rb-predrawn="(?P<url>[^"]*)"')
+PREDRAWN = re.compile(r'\bdata-game="(?P<game>[^"]*)" data-rb-predrawn="(?P<url>[^"]*)"')
 # The page's own script right after each sandbox: its pre-drawn board is drawn as soon as the parser
 # has it (early.js, first.js), and the shell mounts it once its modules run.
 PARSED = "<script>window.__rbSandboxParsed?.(document.currentScript.previousElementSibling)</script>"
@@ -134,7 +134,11 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> 
     sources = (Path(config.docs_dir, name).read_text(encoding="utf-8") for name in INLINE)
     code = without_comments("".join(sources))
     found = PREDRAWN.search(output)
-    predrawn = f' data-predrawn="{found["url"]}"' if found else ""
+    predrawn = (
+        f' data-predrawn="{found["url"]}" data-first="{first(html.unescape(found["game"]), DIGEST)}"'
+        if found
+        else ""
+    )
     shell = Path(config.docs_dir, SHELL).resolve()
     modules = " ".join(module.relative_to(shell.parent).as_posix() for module in static_imports(shell))
     worker = get_relative_url(WORKER, page.url)

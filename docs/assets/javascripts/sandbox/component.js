@@ -23,7 +23,7 @@ import { createGuestPanel, createTablePanel } from "./table/panel.js";
 import { NO_TRANSPORT_TEXT, transportKind } from "./table/transports.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
 
-const { placeEarlyNote, showState, showTutorials, take: takeFirst } = globalThis.rbFirst; // ui.js imported first.js
+const { markBoard, placeEarlyNote, showState, showTutorials, take: takeFirst } = globalThis.rbFirst; // ui.js imported first.js
 
 const MORPHDOM_URL = new URL("../../vendor/morphdom/morphdom-esm.js", import.meta.url);
 const STAGES = ["runtime", "engine", "ready"];
@@ -194,6 +194,7 @@ export function mountSandbox(el) {
     table?.relay(next); // each guest's own seat's frame
     el.dataset.rbMover = next.mover ?? ""; // the seat to move (public): the wait bench times each move
     await morph(ui.board, next.html);
+    markBoard();
     refreshDocks();
     if (!active) return;
     screen.afterFrame();

@@ -26,8 +26,9 @@
     return; // sandbox.js explains why the sandbox cannot run
   }
   const url = new URL(document.currentScript.dataset.worker, document.baseURI);
-  const predrawn = /^#(join|answer)=/.test(location.hash) ? null : fetchPredrawn(document.currentScript.dataset.predrawn);
-  preloadShell(url, document.currentScript.dataset.shell);
+  const { first, predrawn, shell } = document.currentScript.dataset;
+  if (!/^#(join|answer)=/.test(location.hash)) fetchPredrawn(predrawn);
+  preloadShell(url, shell);
   // A guest at a table runs no Python (table/guest.js), nor does a tab that only hands the host
   // a guest's answer (table/host.js); a guest's phone shows a seat, not the search, so material's
   // index (0.36 MB, the biggest download of a guest's start) waits until the reader turns to search.
@@ -63,7 +64,7 @@
       return { worker, events };
     },
   };
-  mountWhenParsed(url, predrawn);
+  mountWhenParsed(url, first);
 
   /** Every module of the shell (`modules`: paths from the worker's folder, mkdocs_hooks.py),
    * asked for at once, fetched and parsed but not run (modulepreload): imported level by level
@@ -79,38 +80,29 @@
   }
 
   /** The sandbox's pre-drawn frames (build_tools/predrawn.py), asked for first, before the
-   * runtime and the shell (a small file the parser's pace waits for), and unpacked as soon as they are in (first.js), so that they are at hand when the
-   * parser reaches the sandbox: `value` is the frames, or null for a failure (predrawn.js reports
-   * it, if the page comes to use them), once they are in. */
+   * runtime and the shell, for predrawn.js (a failure, null, is its own to report). */
   function fetchPredrawn(file) {
     if (!file) return null;
     const href = new URL(file, document.baseURI).href;
-    const asked = { href, value: undefined };
-    asked.data = fetch(href, { priority: "high" }).then((response) => (response.ok ? rbFirst.unpacked(response) : null));
-    asked.data.then(
-      (value) => rbFirst.drawAhead((asked.value = value)),
-      () => (asked.value = null),
-    );
-    window.__rbPredrawnFetch = asked;
-    return asked;
+    const fetched = fetch(href, { priority: "high" });
+    window.__rbPredrawnFetch = { href, data: fetched.then((response) => (response.ok ? rbFirst.unpacked(response) : null)) };
   }
 
-  /** Each sandbox is drawn as soon as the parser has it: the page's own script right after it
-   * calls __rbSandboxParsed (mkdocs_hooks.py). Its pre-drawn board is drawn there and then if its
-   * frames are in (first.js: the panel placed, the controls, a deal), else as soon as they come
-   * in; the shell's modules (every one asked for already: preloadShell) then mount it, adopting
-   * what was drawn. Drawn by the modules alone, the board came some 0.3-1 s after the page's
-   * first paint, as Chromium ran them only once the page had been parsed and material's bundle
-   * had run (build_tools/bench_predrawn). */
-  function mountWhenParsed(workerUrl, asked) {
+  /** The sandbox's board is drawn as the parser goes (first.js), from the page's own copy of its
+   * deals (`first`, mkdocs_hooks.py): beside the rules, as soon as the parser has the sidebar
+   * there (the page's own script after it calls __rbSidebarParsed); else once it has the sandbox
+   * (the script right after it calls __rbSandboxParsed). The shell's modules (every one asked for
+   * already: preloadShell) then mount the sandbox, adopting what was drawn. Drawn by the modules
+   * alone, the board came some 0.3-1 s after the page's first paint: Chromium ran them, and
+   * Chromium and Firefox passed the pre-drawn file's fetch to the page, only once the page had
+   * been parsed (build_tools/bench_predrawn). */
+  function mountWhenParsed(workerUrl, first) {
     const shell = import(new URL("index.js", workerUrl));
     shell.catch(() => {}); // sandbox.js reports a shell that did not load
-    // the sidebar beside the rules is parsed (mkdocs_hooks.py): the panel may go there now
-    window.__rbSidebarParsed = () => asked?.value && rbFirst.drawAhead(asked.value);
+    const data = rbFirst.inflated(first);
+    window.__rbSidebarParsed = () => rbFirst.drawAhead(data);
     window.__rbSandboxParsed = (sandbox) => {
-      const draw = (data) => sandbox && rbFirst.draw(sandbox, data);
-      if (asked?.value !== undefined) draw(asked.value);
-      else asked?.data.then(draw, () => {});
+      if (sandbox) rbFirst.draw(sandbox, data);
       shell.then((module) => module.mountParsed(), () => {});
     };
   }
