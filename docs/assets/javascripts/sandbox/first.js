@@ -1,11 +1,11 @@
 // What a game page shows of its sandbox first, before the shell's modules have run: the panel
-// where layout.js puts it, the sandbox's own controls and the board the build drew
-// (build_tools/predrawn.py). Chromium ran the shell's modules only once the page had been parsed
-// and material's bundle had run, some 0.3-1 s after the page's first paint on a loaded two-core
-// machine (build_tools/bench_predrawn); this file is a plain script, copied inline into the
-// <head> of every page with a sandbox (mkdocs_hooks.py, before early.js), so the board is drawn
-// as the parser reaches the sandbox (early.js's __rbSandboxParsed, called by the page's own
-// script right after it).
+// where layout.js puts it, the sandbox's own controls and a deal the build drew
+// (build_tools/predrawn.py), from the page's own copy of the deals. Chromium ran the shell's
+// modules only once the page had been parsed and material's bundle had run, some 0.3-1 s after
+// the page's first paint on a loaded two-core machine (build_tools/bench_predrawn); this file is a
+// plain script, copied inline into the <head> of every page with a sandbox (mkdocs_hooks.py,
+// before early.js), so the board is drawn as the parser goes: beside the rules as soon as it has
+// material's sidebar there, else as soon as it has the sandbox (early.js).
 //
 // It is also the shell's: ui.js, layout.js, prefs.js, saved.js and predrawn.js import it, so
 // there is one copy of what it builds (a page reached by instant navigation runs no <head>
@@ -272,7 +272,7 @@ globalThis.rbFirst ??= (() => {
 
   let ahead = null; // {standIn, first}: drawn beside the rules before the sandbox was parsed
 
-  /** Draw `data` (the sandbox's pre-drawn frames) in the page's first sandbox `el`, just parsed:
+  /** Draw `data` (the page's copy: {game, catalog, deals}) in its first sandbox `el`, just parsed:
    * the panel placed, the controls, and one deal's opening picked at random, its pieces live (the
    * first tap is kept for the shell); or, where drawAhead drew them already, `el` takes their
    * place. Nothing where the shell has mounted it, or shows something else. */
