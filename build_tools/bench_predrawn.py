@@ -21,7 +21,8 @@ machine's other load moves every figure: compare within one run.
 page's own) measures the same three visits on loopback (no --rate), in one browser session whose
 return visits open the page again after about:blank (its memory cache warm, unlike Chromium's
 restart): board on screen is the page's own mark (`rb-board`, first.js and component.js: the
-first board drawn), and the tap is made once the page has loaded, as soon as a piece is there;
+first board drawn; for a build without it, Firefox's preload script sees the board come, and
+WebKit says nothing), and the tap is made once the page has loaded, as soon as a piece is there;
 Python ready is not measured there.
 
     python -m build_tools.bench_predrawn [--runs 3] [--rate 5 1] [--browser chromium firefox webkit]
@@ -38,7 +39,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page, sync_playwright
 
 from build_tools.bench import CHROMIUM_ARGS, KEPT, TIMEOUT_MS, guard_requests, progress
-from build_tools.browsers import CHROMIUM, SITE_KEPT, Driver
+from build_tools.browsers import CHROMIUM, SITE_KEPT, Driver, FirefoxDriver
 from build_tools.browsers import launch as launch_browser
 from build_tools.predrawn import FOLDER
 from build_tools.serve import SiteServer, running
@@ -97,7 +98,15 @@ TAP_AND_WAIT = """() => new Promise((resolve) => {
     attributeFilter: ["data-rb-frames", "data-rb-state"] });
   check();
 })"""
-BOARD_MARK = """() => performance.getEntriesByName("rb-board")[0]?.startTime ?? null"""
+BOARD_MARK = """() => performance.getEntriesByName("rb-board")[0]?.startTime
+  ?? window.__rbBoardSeen ?? null"""
+# Firefox runs this before the page's own scripts (WebDriver BiDi's preload script): when a board
+# with pieces is first in the sandbox, for a build that marks nothing (before rb-board).
+SEE_BOARD = """() => new MutationObserver((_, observer) => {
+  if (!document.querySelector(".rb-sandbox .rb-board [data-action]")) return;
+  window.__rbBoardSeen = performance.now();
+  observer.disconnect();
+}).observe(document, { subtree: true, childList: true })"""
 # The saved games dropped, and the page's marks of them (saved.js: "rb:saved:<game>").
 DROP_SAVES = """() => new Promise((resolve, reject) => {
   for (const key of Object.keys(localStorage)) if (key.startsWith("rb:saved:")) localStorage.removeItem(key);
@@ -164,6 +173,8 @@ def run_other(name: str, server: SiteServer, results: dict) -> None:
     """The three visits in Firefox or WebKit, on loopback, in one fresh browser."""
     url = f"http://127.0.0.1:{server.server_port}/{GAME}.html"
     with launch_browser(name) as driver:
+        if isinstance(driver, FirefoxDriver):
+            driver.bidi.send("script.addPreloadScript", {"functionDeclaration": SEE_BOARD})
         assert server.sent is not None
         mark = len(server.sent)
         results["first"].append(visit_driver(driver, url))
