@@ -28,7 +28,7 @@ from mkdocs.utils import get_relative_url
 from build_tools.game_cards import RulesPage, cards
 from build_tools.module_graph import static_imports
 from build_tools.offline import SERVICE_WORKER, write_app, write_service_worker
-from build_tools.predrawn import engine_digest, file_name
+from build_tools.predrawn import engine_digest, file_name, first
 from build_tools.predrawn import write as write_predrawn
 from build_tools.runtime import MANIFEST
 from build_tools.vendor import vendored_files
@@ -39,15 +39,22 @@ PLACEHOLDER = re.compile(r"""<div\b(?P<attrs>[^>]*\bclass=["']rb-figure["'][^>]*
 ATTRIBUTE = re.compile(r"""\b(data-game|data-figure)=["']([^"']*)["']""")
 TUTORIALS = re.compile(r"""<div class="rb-tutorial-links" data-game="(?P<game>[^"]*)">\s*</div>""")
 SANDBOX = re.compile(r"""<div class="rb-sandbox" data-game="(?P<game>[^"]*)"></div>""")
-PREDRAWN = re.compile(r'\bdata-rb-predrawn="(?P<url>[^"]*)"')
-# The page's own script right after each sandbox: the shell mounts it as soon as the parser has it
-# (early.js), before material's bundle at the end of the page has run.
-PARSED = "<script>window.__rbSandboxParsed?.()</script>"
+PREDRAWN = re.compile(r'\bdata-game="(?P<game>[^"]*)" data-rb-predrawn="(?P<url>[^"]*)"')
+# The page's own script right after each sandbox: its pre-drawn board is drawn as soon as the parser
+# has it (early.js, first.js), and the shell mounts it once its modules run.
+PARSED = "<script>window.__rbSandboxParsed?.(document.currentScript.previousElementSibling)</script>"
+# The page's own script after material's sidebar beside the rules: the pre-drawn board may be drawn
+# there before the parser reaches the sandbox at the rules' end (first.js drawAhead).
+CONTENT = '<div class="md-content"'
+SIDEBAR_PARSED = "<script>window.__rbSidebarParsed?.()</script>"
 CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 
 
 GAME_STYLES = "assets/stylesheets/games"
-EARLY_WORKER = "assets/javascripts/sandbox/early.js"
+# copied inline into the <head> of a page with a sandbox, in this order (early.js uses first.js)
+INLINE = ("assets/javascripts/sandbox/first.js", "assets/javascripts/sandbox/early.js")
+# a line that is a comment alone, or a /** … */ block of lines: what every page need not carry
+COMMENT_LINES = re.compile(r"^[ \t]*(?://[^\n]*|/\*\*.*?\*/[ \t]*)\n", re.MULTILINE | re.DOTALL)
 WORKER = "assets/javascripts/sandbox/worker.mjs"
 SHELL = "assets/javascripts/sandbox/index.js"  # in the worker's folder
 CHARSET = '<meta charset="utf-8">'
@@ -117,19 +124,32 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> 
     """On a page with a sandbox, start its worker first thing in <head>: early.js, inline (a file
     would cost a request first), before the stylesheets (which hold a script back until they
     have loaded), with the sandbox's pre-drawn file for it to fetch at once and every module of
-    the shell for it to ask for (paths from the worker's folder)."""
+    the shell for it to ask for (paths from the worker's folder); first.js before it, which
+    draws that board as soon as the parser reaches material's sidebar beside the rules (where
+    the panel goes on a wide screen) or the sandbox."""
     if 'class="rb-sandbox"' not in output:
         return output
     if CHARSET not in output:
         raise PluginError(f"{page.file.src_path}: no {CHARSET} to put the early worker after")
-    code = Path(config.docs_dir, EARLY_WORKER).read_text(encoding="utf-8")
+    sources = (Path(config.docs_dir, name).read_text(encoding="utf-8") for name in INLINE)
+    code = without_comments("".join(sources))
     found = PREDRAWN.search(output)
-    predrawn = f' data-predrawn="{found["url"]}"' if found else ""
+    predrawn = (
+        f' data-predrawn="{found["url"]}" data-first="{first(html.unescape(found["game"]), DIGEST)}"'
+        if found
+        else ""
+    )
     shell = Path(config.docs_dir, SHELL).resolve()
     modules = " ".join(module.relative_to(shell.parent).as_posix() for module in static_imports(shell))
     worker = get_relative_url(WORKER, page.url)
     script = f'<script data-worker="{worker}"{predrawn} data-shell="{modules}">\n{code}</script>'
-    return output.replace(CHARSET, CHARSET + script, 1)
+    return output.replace(CHARSET, CHARSET + script, 1).replace(CONTENT, SIDEBAR_PARSED + CONTENT, 1)
+
+
+def without_comments(code: str) -> str:
+    """`code` without its comment lines and blank lines: the files keep them for their readers,
+    a page served as it is (a plain host compresses nothing) need not carry them (30 KB: 19 KB)."""
+    return "\n".join(line for line in COMMENT_LINES.sub("", code).splitlines() if line.strip()) + "\n"
 
 
 @event_priority(-1000)  # after every plugin's: material's offline plugin writes its files at -100

@@ -15,13 +15,20 @@ unpacked too and which a host may send decoded). `digest` is a hash of the engin
 this file, so a changed engine draws them anew (kept in .cache/predrawn/ between builds).
 The seeds of the deals travel with them, so the page has the worker deal again everything hidden
 from the reader's seat (predrawn.js): the frame stays the same (tests/site/test_predrawn.py).
+
+The deals and the catalog entry (not the tutorials) also go into the page itself (`first`: raw
+DEFLATE in base64, 2-7 KB), so that first.js draws a deal as the parser goes, without waiting for
+the file: Chromium and Firefox passed a fetch's answer to the page only once the page had been
+parsed (build_tools/bench_predrawn), long after its first paint.
 """
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +118,17 @@ def encoded(game: str, digest: str) -> bytes:
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_bytes(data)
     return data
+
+
+def first(game: str, digest: str) -> str:
+    """What a page draws first of `game` ({game, catalog, deals}, the file's own), as raw DEFLATE
+    (first.js inflates it) in base64, for an attribute of the page."""
+    drawn = json.loads(gzip.decompress(encoded(game, digest)))
+    text = json.dumps(
+        {key: drawn[key] for key in ("game", "catalog", "deals")}, ensure_ascii=False, separators=(",", ":")
+    )
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw: no header, no checksum
+    return base64.b64encode(packer.compress(text.encode()) + packer.flush()).decode()
 
 
 def write(site: Path, games: list[str], digest: str) -> None:

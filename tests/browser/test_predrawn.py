@@ -15,13 +15,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from build_tools.predrawn import engine_digest, file_name
+from build_tools.predrawn import draw, engine_digest, file_name
 from engine import bridge
 from engine.registry import PACKAGES
 from engine.replay import load_log
+from tests.browser.conftest import guarded_context
 from tests.browser.helpers import BOARD, BOOT_TIMEOUT_MS, SANDBOX, frames, move_lines, saved, wait_settled
+from tests.conftest import Guard
 
 GAME = "necropolis"
 EARLY_TIMEOUT_MS = 60_000
@@ -61,6 +63,32 @@ HOLD_WORKER = """
   };
 })();
 """
+
+
+# The second test hook: the shell's entry (sandbox/index.js) is answered by a module that waits
+# for window.__rbReleaseShell() before it loads the shell itself, so that the page shows what the
+# plain script first.js drew, as the parser went, for as long as the test likes.
+HELD_SHELL = """await new Promise((resolve) => (window.__rbReleaseShell = resolve));
+export * from "./index.js?held";
+"""
+
+
+def hold_shell(page: Page) -> None:
+    entry = re.compile(r"/assets/javascripts/sandbox/index\.js$")
+    page.route(entry, lambda route: route.fulfill(body=HELD_SHELL, content_type="text/javascript"))
+
+
+def release_shell(page: Page) -> None:
+    """Let the shell run; wait until its component has taken the sandbox over (its ヒント)."""
+    page.wait_for_function("typeof window.__rbReleaseShell === 'function'")
+    page.evaluate("window.__rbReleaseShell()")
+    page.wait_for_selector(f"{SANDBOX} .rb-hint-button", state="attached", timeout=EARLY_TIMEOUT_MS)
+
+
+def as_parsed(page: Page, html: str) -> str:
+    """`html` as this browser writes it back once parsed (as first.js draws a frame)."""
+    parse = "(html) => Object.assign(document.createElement('template'), { innerHTML: html }).innerHTML"
+    return page.evaluate(parse, html)
 
 
 def held_page(page: Page, url: str) -> None:
@@ -126,6 +154,59 @@ def test_the_board_shows_before_python_and_an_early_tap_is_applied_once(page: Pa
     assert human_actions(saved(page, GAME))[:2] != [first, second]
     assert human_actions(saved(page, GAME))[:1] == [first]
     assert len(move_lines(page)) >= 1
+
+
+def test_the_board_drawn_before_the_shell_runs_is_beside_the_rules_and_the_shell_takes_it_over(
+    page: Page, http_server: str
+) -> None:
+    """first.js draws a deal as the parser goes, in the panel where layout.js puts it (beside the
+    rules on a wide screen); the shell then adopts those very nodes, the same deal and the tap
+    made meanwhile, which Python applies once."""
+    hold_shell(page)
+    page.add_init_script(HOLD_WORKER)
+    page.goto(f"{http_server}{GAME}.html")
+    page.wait_for_selector(f"{SANDBOX}[data-rb-early='drawn']", timeout=EARLY_TIMEOUT_MS)
+    assert page.locator(f".md-sidebar--secondary .rb-panel > {SANDBOX}").count() == 1
+    assert page.get_attribute("html", "data-rb-layout") == "side"
+    assert page.get_attribute(SANDBOX, "data-rb-state") == "loading"
+    deals = [as_parsed(page, deal["frame"]["html"]) for deal in draw(GAME)["deals"]]
+    assert page.inner_html(BOARD) in deals
+    expect(page.locator(f"{SANDBOX} .rb-hint-button")).to_have_count(0)  # no shell yet
+    page.evaluate(f"document.querySelector({BOARD!r}).rbDrawnFirst = true")
+    first = early_actions(page)[0]
+    page.locator(f"{BOARD} [data-action='{first}']").first.click()
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "taken")
+    expect(page.locator(f"{SANDBOX} .rb-thinking")).to_have_text("準備中…")
+    release_shell(page)
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "taken")
+    assert page.evaluate(f"document.querySelector({BOARD!r}).rbDrawnFirst") is True  # the same nodes
+    marked = page.eval_on_selector_all(f"{BOARD} .rb-selected", "nodes => nodes.map((n) => n.dataset.action)")
+    assert marked == [first]
+    assert page.locator(".rb-panel").count() == 1 and page.locator(".rb-play-fab").count() == 1
+    release(page, frames=2)
+    assert human_actions(saved(page, GAME))[:1] == [first]
+
+
+def test_on_a_phone_the_board_drawn_first_waits_in_the_panel_and_play_opens_it(
+    browser: Browser, guard: Guard, http_server: str
+) -> None:
+    """Narrow, the panel drawn first lies over the rules, closed: 「遊ぶ」 pressed before the shell
+    runs opens it once the shell does."""
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    context = guarded_context(browser, guard, **phone)
+    page = context.new_page()
+    hold_shell(page)
+    page.add_init_script(HOLD_WORKER)
+    page.goto(f"{http_server}{GAME}.html")
+    page.wait_for_selector(f"{SANDBOX}[data-rb-early='drawn']", timeout=EARLY_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-rb-layout") == "below"
+    assert page.locator(f".md-content .rb-panel > {SANDBOX}").count() == 1
+    page.locator(".rb-play-fab").tap()
+    release_shell(page)
+    expect(page.locator(".rb-panel")).to_have_class(re.compile(r"\brb-panel--open\b"))
+    expect(page.locator(BOARD)).to_be_in_viewport()
+    context.close()
+    guard.check()
 
 
 def test_an_illegal_early_tap_is_refused_with_the_usual_message(page: Page, http_server: str) -> None:

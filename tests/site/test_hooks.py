@@ -41,13 +41,40 @@ def test_a_page_with_a_sandbox_starts_its_worker_before_anything_else_in_head() 
     page = SimpleNamespace(file=PAGE.file, url="games/necropolis.html")
     html = '<html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css"></head>'
     html += '<body><div class="rb-sandbox" data-game="necropolis"></div></body></html>'
-    early = (Path(CONFIG.docs_dir) / "assets/javascripts/sandbox/early.js").read_text(encoding="utf-8")
+    sandbox = Path(CONFIG.docs_dir) / "assets/javascripts/sandbox"
+    source = "".join((sandbox / name).read_text(encoding="utf-8") for name in ("first.js", "early.js"))
     built = on_post_page(html, page=page, config=CONFIG)
     shell = re.search(r' data-shell="([^"]*)"', built)
     assert shell, "no list of the shell's modules for early.js"
     assert shell[1].split()[0] == "index.js" and "table/guest.js" in shell[1].split()
     head = f'<meta charset="utf-8"><script data-worker="../assets/javascripts/sandbox/worker.mjs"{shell[0]}>'
-    assert built == html.replace('<meta charset="utf-8">', f"{head}\n{early}</script>")
+    inline = re.search(r"<script data-worker[^>]*>\n(.*?)</script>", built, re.DOTALL)
+    assert inline and built == html.replace('<meta charset="utf-8">', f"{head}\n{inline[1]}</script>")
+    # first.js then early.js, every line of code in order; no comment line, which no page needs
+    code = [line.strip() for line in inline[1].splitlines()]
+    assert not [line for line in code if line.startswith(("//", "/*", "*")) or not line]
+    assert [line for line in source_lines(source) if line] == code
+
+
+def source_lines(source: str) -> list[str]:
+    """The lines of `source` that are code (stripped), outside every comment line and block."""
+    lines, in_block = [], False
+    for line in (raw.strip() for raw in source.splitlines()):
+        if line.startswith("/**") or in_block:
+            in_block = not line.endswith("*/")
+        elif not line.startswith("//"):
+            lines.append(line)
+    return lines
+
+
+def test_the_sidebar_beside_the_rules_says_when_it_is_parsed() -> None:
+    """first.js may draw the pre-drawn board there before the parser reaches the sandbox."""
+    page = SimpleNamespace(file=PAGE.file, url="necropolis.html")
+    html = '<html><head><meta charset="utf-8"></head><body><div class="md-sidebar md-sidebar--secondary">'
+    html += '</div><div class="md-content"><div class="rb-sandbox" data-game="necropolis"></div></div>'
+    html += "</body></html>"
+    built = on_post_page(html, page=page, config=CONFIG)
+    assert '</div><script>window.__rbSidebarParsed?.()</script><div class="md-content">' in built
 
 
 def test_the_shell_list_holds_every_module_the_entry_imports_at_any_depth() -> None:

@@ -4,10 +4,12 @@ frame in it is drawn again here through the bridge and must be the same."""
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 import random
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,8 @@ from build_tools.predrawn import DEALS, ask, draw, engine_digest, file_name
 from engine.registry import PACKAGES
 
 SANDBOX = re.compile(r'<div class="rb-sandbox" data-game="([^"]*)" data-rb-predrawn="([^"]*)">')
+# the page's own copy of what first.js draws before the file is in (mkdocs_hooks.py)
+FIRST = re.compile(r'<script data-worker="[^"]*" data-predrawn="([^"]*)" data-first="([^"]*)"')
 
 
 def sandboxes(site: Path) -> dict[str, Path]:
@@ -62,3 +66,18 @@ def test_a_deal_dealt_again_from_any_seed_shows_the_same(game: str) -> None:
             redeal = {"at": 0, "seat": deal["frame"]["viewer"], "seed": seed}
             opened = ask({"op": "open", "log": {**deal["log"], "redeal": redeal}, "seats": deal["seats"]})
             assert opened == deal["frame"], (deal["log"]["seed"], seed)
+
+
+def test_each_page_carries_its_deals_as_its_file_has_them(site_dir: Path) -> None:
+    """first.js draws a deal from the page's own copy, and the shell goes on with the file's deal
+    of the same number: both must be the same deals, with the catalog entry."""
+    games = set()
+    for page in site_dir.glob("*.html"):
+        found = FIRST.search(page.read_text(encoding="utf-8"))
+        if not found:
+            continue
+        shipped = json.loads(gzip.decompress((page.parent / found[1]).read_bytes()))
+        inline = json.loads(zlib.decompress(base64.b64decode(found[2]), -15))  # raw DEFLATE
+        assert inline == {key: shipped[key] for key in ("game", "catalog", "deals")}, page.name
+        games.add(inline["game"])
+    assert games == set(PACKAGES)

@@ -9,7 +9,7 @@
 
 import { connect } from "./channel.js";
 import { createCoach } from "./coach.js";
-import { EARLY_TEXT, createEarly, loadPredrawn } from "./predrawn.js";
+import { createEarly, loadPredrawn } from "./predrawn.js";
 import { createHint } from "./hint.js";
 import { botSpeed, setBotSpeed } from "./prefs.js";
 import { createReview } from "./review.js";
@@ -22,6 +22,8 @@ import { loadEncoder } from "./table/qr.js";
 import { createGuestPanel, createTablePanel } from "./table/panel.js";
 import { NO_TRANSPORT_TEXT, transportKind } from "./table/transports.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
+
+const { markBoard, placeEarlyNote, showState, showTutorials, take: takeFirst } = globalThis.rbFirst; // ui.js imported first.js
 
 const MORPHDOM_URL = new URL("../../vendor/morphdom/morphdom-esm.js", import.meta.url);
 const STAGES = ["runtime", "engine", "ready"];
@@ -106,7 +108,9 @@ export function mountSandbox(el) {
   if (!el.classList.contains("rb-sandbox") || !game) {
     throw new Error('mountSandbox: expected <div class="rb-sandbox" data-game="…">');
   }
-  const original = [...el.childNodes];
+  // what the page drew before the shell ran (first.js): its controls and board, adopted as they are
+  const first = takeFirst(el);
+  const original = first?.original ?? [...el.childNodes];
   const sandbox = `${game}-${++mounts}`;
   // A guest at a table (opened by an invitation link) runs no Python: the host sends its frames.
   const invitation = invitationHere();
@@ -114,7 +118,7 @@ export function mountSandbox(el) {
   const channel = invitation || handedAnswer ? null : connect();
   const controller = new AbortController();
   const { signal } = controller;
-  const ui = buildUi();
+  const ui = first?.ui ?? buildUi();
   const refreshDocks = watchDocks(ui.board, signal);
   const screen = createScreen({ host: el, board: ui.board, signal });
   const coach = createCoach(onCoach, signal);
@@ -128,7 +132,7 @@ export function mountSandbox(el) {
     signal,
   });
   const reviewButton = h("button", { type: "button", className: "md-button rb-review-button", textContent: TEXT.review, hidden: true });
-  const tutorials = h("span", { className: "rb-tutorials" });
+  const tutorials = ui.tutorials;
   const alertLine = ui.alert.parentElement; // the alert's own place, outside a tutorial
   let active = true;
   let frame = null; // the last frame shown
@@ -139,7 +143,6 @@ export function mountSandbox(el) {
   let python = false; // whether Python has answered: until then the board is pre-drawn, if at all
   let booted = false; // whether the worker's Python is ready (a page reached by instant navigation)
   let early = null; // the pre-drawn board shown before Python (predrawn.js)
-  const earlyNote = h("p", { className: "rb-early-note", textContent: EARLY_TEXT.waits });
   let table = null; // the host's table panel (みんなのスマホで遊ぶ), while one is open
   let guest = null; // a guest's link to its host, once connected
 
@@ -147,12 +150,7 @@ export function mountSandbox(el) {
 
   function setState(state) {
     el.dataset.rbState = state;
-    const off = state === "loading" || state === "error";
-    ui.progress.hidden = state !== "loading";
-    ui.retry.hidden = state !== "error";
-    earlyNote.hidden = state !== "loading";
-    ui.newGame.disabled = off;
-    for (const select of ui.setup.querySelectorAll("select")) select.disabled = off;
+    const off = showState(ui, state);
     ui.undo.disabled = off || !frame?.can_undo;
     ui.undo.hidden = Boolean(frame?.coach); // a tutorial steps back with its own 1つ戻る
     for (const button of tutorials.children) button.disabled = off && !early?.has(button.dataset.tutorial);
@@ -196,6 +194,7 @@ export function mountSandbox(el) {
     table?.relay(next); // each guest's own seat's frame
     el.dataset.rbMover = next.mover ?? ""; // the seat to move (public): the wait bench times each move
     await morph(ui.board, next.html);
+    markBoard();
     refreshDocks();
     if (!active) return;
     screen.afterFrame();
@@ -209,7 +208,7 @@ export function mountSandbox(el) {
     const now = document.activeElement;
     const movable = next.next === "human" && (!next.coach || next.coach.waiting === "move");
     hint.update(movable, ui.board, next.suggest ?? []);
-    hint.button.disabled = drawn; // it waits for Python (earlyNote says so)
+    hint.button.disabled = drawn; // it waits for Python (ui.earlyNote says so)
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
     const fresh = coach.show(next.coach, ui.board); // in a tutorial, it keeps the step in view itself
     placeAlert(Boolean(next.coach));
@@ -312,15 +311,7 @@ export function mountSandbox(el) {
   }
 
   function buildSetup() {
-    tutorials.replaceChildren(
-      ...entry.tutorials.map((tutorial, i) => {
-        // 「（チュートリアル）」 says what the first is; a phone's narrow toolbar shows the title alone
-        const kind = i === 0 ? [h("span", { className: "rb-wide-only", textContent: "（チュートリアル）" })] : [];
-        const button = h("button", { type: "button", className: "md-button rb-open-tutorial" }, tutorial.title, ...kind);
-        Object.assign(button.dataset, { game, tutorial: tutorial.name }); // opened by onScenarioClick
-        return button;
-      }),
-    );
+    showTutorials(ui, entry, game);
     ui.playersBox.hidden = entry.players.length < 2;
     ui.players.replaceChildren(...entry.players.map((n) => h("option", { value: n, textContent: TEXT.playerCount(n) })));
     ui.options.replaceChildren(...optionSelects(entry.options));
@@ -457,8 +448,11 @@ export function mountSandbox(el) {
   async function showPredrawn() {
     const data = !booted && (await loadPredrawn(el, game));
     const starting = el.dataset.rbState === "loading"; // not failed meanwhile
-    if (!data || !active || !starting || booted || python || wanted || sharedEntry(game)) return;
-    early = createEarly(data, game);
+    if (!data || !active || !starting || booted || python || wanted || sharedEntry(game)) {
+      if (first && active && starting && !python) dropEarly(wanted); // first.js's board is not what Python opens
+      return;
+    }
+    early = createEarly(data, game, first?.deal);
     entry = early.catalog;
     buildSetup();
     const linked = linkedTutorial();
@@ -468,9 +462,10 @@ export function mountSandbox(el) {
     } else if (linked) {
       return dropEarly(linked);
     }
-    ui.progress.after(earlyNote);
+    placeEarlyNote(ui, true);
     setState("loading");
     await showEarly("shown");
+    if (first && active) applyFirstPresses();
   }
 
   async function showEarly(mark) {
@@ -484,7 +479,7 @@ export function mountSandbox(el) {
   function dropEarly(scenario) {
     wanted = scenario;
     early = null;
-    earlyNote.remove();
+    placeEarlyNote(ui, false);
     delete el.dataset.rbEarly;
     frame = null;
     coach.show(null, ui.board);
@@ -495,9 +490,18 @@ export function mountSandbox(el) {
 
   /** The reader's press before Python: a piece's tap is kept (once), a coach's step is shown. */
   function takeEarly(piece) {
-    if (!early.take(piece)) return;
-    el.dataset.rbEarly = "taken";
-    ui.thinking.textContent = EARLY_TEXT.taken;
+    early.take(el, ui, piece);
+  }
+
+  /** The reader's presses on the board first.js drew, before the shell ran: its piece kept as
+   * if tapped now (the same deal is shown), and a tutorial or worked example opened. */
+  function applyFirstPresses() {
+    const action = first.piece?.dataset.action;
+    const piece = action === undefined ? null : ui.board.querySelector(`[data-action="${CSS.escape(action)}"]`);
+    if (piece && early) takeEarly(piece);
+    const opened = first.opened;
+    const again = opened?.isConnected ? opened : tutorials.querySelector(`[data-tutorial="${CSS.escape(opened?.dataset.tutorial ?? "")}"]`);
+    again?.click();
   }
 
   function earlyCoach(command) {
@@ -514,7 +518,7 @@ export function mountSandbox(el) {
   async function catchUp() {
     const shown = early;
     early = null;
-    earlyNote.remove();
+    placeEarlyNote(ui, false);
     let caught = null;
     const opened = await play(async () => {
       caught = await shown.replay(call);
@@ -816,8 +820,7 @@ export function mountSandbox(el) {
     }
   }
 
-  el.replaceChildren(...ui.root);
-  ui.newGame.parentElement.append(tutorials);
+  if (!first) el.replaceChildren(...ui.root);
   ui.status.after(hint.button, reviewButton);
   // the layers' buttons go to the panel's bar, where the layout has made it (layout.js takes them
   // there when it comes after), else by the status line

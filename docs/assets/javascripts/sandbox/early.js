@@ -5,9 +5,9 @@
 // - It starts the sandbox's worker while the page is still loading. So Python's downloads and
 //   start overlap the page's own (material's bundle, the stylesheets, the shell's modules).
 //   channel.js adopts the worker, with every message it sent before then.
-// - It asks for every module of the shell at once, fetches the sandbox's pre-drawn board and
-//   loads the shell, which mounts the sandbox as soon as the parser has it (not after material's
-//   bundle) and shows that board.
+// - It asks for every module of the shell at once and fetches the sandbox's pre-drawn board; as
+//   soon as the parser has the sandbox, it draws that board there (first.js, copied inline just
+//   before this script), and the shell's modules mount the sandbox over it once they run.
 // - The worker ends with the page, as channel.js's own do (see there).
 // - On a guest's page (an invitation's link) it starts no worker; it asks for the shell's modules
 //   at once and keeps material's bundle from running (startShell, withoutMaterial).
@@ -26,7 +26,9 @@
     return; // sandbox.js explains why the sandbox cannot run
   }
   const url = new URL(document.currentScript.dataset.worker, document.baseURI);
-  preloadShell(url, document.currentScript.dataset.shell);
+  const { first, predrawn, shell } = document.currentScript.dataset;
+  if (!/^#(join|answer)=/.test(location.hash)) fetchPredrawn(predrawn);
+  preloadShell(url, shell);
   // A guest at a table runs no Python (table/guest.js), nor does a tab that only hands the host
   // a guest's answer (table/host.js); a guest's phone shows a seat, not the search, so material's
   // index (0.36 MB, the biggest download of a guest's start) waits until the reader turns to search.
@@ -62,8 +64,7 @@
       return { worker, events };
     },
   };
-  fetchPredrawn(document.currentScript.dataset.predrawn);
-  mountWhenParsed(url);
+  mountWhenParsed(url, first);
 
   /** Every module of the shell (`modules`: paths from the worker's folder, mkdocs_hooks.py),
    * asked for at once, fetched and parsed but not run (modulepreload): imported level by level
@@ -78,23 +79,32 @@
     }
   }
 
-  /** The sandbox's pre-drawn frames (build_tools/predrawn.py), asked for now, while the page
-   * loads: predrawn.js takes the answer (null for a failure, which is its own to report). */
+  /** The sandbox's pre-drawn frames (build_tools/predrawn.py), asked for first, before the
+   * runtime and the shell, for predrawn.js (a failure, null, is its own to report). */
   function fetchPredrawn(file) {
-    if (!file) return;
+    if (!file) return null;
     const href = new URL(file, document.baseURI).href;
-    window.__rbPredrawnFetch = { href, response: fetch(href).catch(() => null) };
+    const fetched = fetch(href, { priority: "high" });
+    window.__rbPredrawnFetch = { href, data: fetched.then((response) => (response.ok ? rbFirst.unpacked(response) : null)) };
   }
 
-  /** The shell's modules (every one asked for already: preloadShell) mount each
-   * sandbox as soon as the parser has it, and so show its pre-drawn board: the page's own script
-   * right after the sandbox calls __rbSandboxParsed (mkdocs_hooks.py). Mounted from sandbox.js,
-   * at the end of the page after material's bundle, the board came some 0.9 s after the page's
-   * first paint on a first visit (build_tools/bench_predrawn). */
-  function mountWhenParsed(workerUrl) {
+  /** The sandbox's board is drawn as the parser goes (first.js), from the page's own copy of its
+   * deals (`first`, mkdocs_hooks.py): beside the rules, as soon as the parser has the sidebar
+   * there (the page's own script after it calls __rbSidebarParsed); else once it has the sandbox
+   * (the script right after it calls __rbSandboxParsed). The shell's modules (every one asked for
+   * already: preloadShell) then mount the sandbox, adopting what was drawn. Drawn by the modules
+   * alone, the board came some 0.3-1 s after the page's first paint: Chromium ran them, and
+   * Chromium and Firefox passed the pre-drawn file's fetch to the page, only once the page had
+   * been parsed (build_tools/bench_predrawn). */
+  function mountWhenParsed(workerUrl, first) {
     const shell = import(new URL("index.js", workerUrl));
     shell.catch(() => {}); // sandbox.js reports a shell that did not load
-    window.__rbSandboxParsed = () => shell.then((module) => module.mountParsed(), () => {});
+    const data = rbFirst.inflated(first);
+    window.__rbSidebarParsed = () => rbFirst.drawAhead(data);
+    window.__rbSandboxParsed = (sandbox) => {
+      if (sandbox) rbFirst.draw(sandbox, data);
+      shell.then((module) => module.mountParsed(), () => {});
+    };
   }
 
   /** A guest's page has no Python to wait for, so its start is the shell's own modules: asked for

@@ -10,30 +10,13 @@
 // the rules, a tutorial's rules follow it: each new step's rule comes into view, marked.
 // mount(sandbox) -> teardown; no game-specific code here, only the page's structure and CSS.
 
-import { h } from "./ui.js";
+import "./first.js";
 
-const WIDE = "(min-width: 76.25em)"; // material shows the table of contents from here
-const LAYOUT_KEY = "rb:layout";
+// The panel's parts and where it goes are first.js's, so that a page can place it before the
+// shell runs (the board drawn first is then in view: beside the rules on a wide screen).
+const { LAYOUT_KEY, PANEL_TEXT: TEXT, WIDE, panelParts, placePanel, wantedLayout } = globalThis.rbFirst;
 const HIGHLIGHT_MS = 2000;
 const UNDER_BAR_PX = 8; // room between the panel's bar and the status line 「遊ぶ」 opens on
-
-const TEXT = {
-  panel: "サンドボックス",
-  play: "遊ぶ",
-  back: "ルールに戻る",
-  toc: "目次",
-  sideBySide: "横に並べる",
-  below: "ルールの下に置く",
-  docked: "サンドボックスはページの右側にあります。",
-};
-
-function preferred() {
-  try {
-    return localStorage.getItem(LAYOUT_KEY) === "below" ? "below" : "side";
-  } catch {
-    return "side";
-  }
-}
 
 function remember(layout) {
   try {
@@ -47,43 +30,18 @@ export function mountLayout(sandbox) {
   const controller = new AbortController();
   const listen = (target, type, handler) => target.addEventListener(type, handler, { signal: controller.signal });
   const wide = matchMedia(WIDE);
-  const sidebar = document.querySelector(".md-sidebar--secondary .md-sidebar__inner");
   const root = document.documentElement;
-
-  const back = h("button", { type: "button", className: "rb-panel-back md-button", textContent: TEXT.back });
-  const toc = h("button", { type: "button", className: "rb-panel-toc", textContent: TEXT.toc });
-  const place = h("button", { type: "button", className: "rb-panel-place" });
-  // what the sandbox offers to the bar (screen.js: 記録, 得点表 on a phone), in view above the game
-  const tools = h("span", { className: "rb-panel-tools" }, ...sandbox.querySelectorAll(".rb-panel-tool"));
-  const bar = h("div", { className: "rb-panel-bar" }, h("strong", { textContent: TEXT.panel }), tools, toc, place, back);
-  const panel = h("section", { className: "rb-panel", ariaLabel: TEXT.panel });
-  const note = h("p", { className: "rb-docked-note", textContent: TEXT.docked });
-  const fab = h("button", { type: "button", className: "rb-play-fab md-button md-button--primary", textContent: TEXT.play });
-  toc.setAttribute("aria-pressed", "false");
-  sandbox.replaceWith(panel);
-  panel.append(bar, sandbox);
-  panel.after(note, fab);
+  const parts = panelParts(sandbox); // placed already, if drawn first (and 「遊ぶ」 perhaps pressed)
+  const { panel, bar, back, toc, place, note, fab } = parts;
 
   const docked = () => root.dataset.rbLayout === "side";
-  const wanted = () => (Boolean(sidebar) && wide.matches && preferred() === "side" ? "side" : "below");
+  const wanted = wantedLayout;
 
   /** Put the panel where the screen width and the reader's choice say. */
   function arrange() {
-    const side = wanted() === "side";
     close();
-    panel.classList.toggle("md-typeset", side); // in the sidebar, outside the page's typeset
-    if (side) {
-      sidebar.prepend(panel);
-      root.dataset.rbLayout = "side";
-    } else {
-      note.before(panel);
-      root.dataset.rbLayout = "below";
-    }
+    placePanel({ panel, toc, place, note }, wanted() === "side");
     showToc(false);
-    toc.hidden = !side;
-    place.textContent = side ? TEXT.below : TEXT.sideBySide;
-    place.hidden = !sidebar || !wide.matches;
-    note.hidden = !side;
   }
 
   function showToc(shown) {
@@ -165,6 +123,8 @@ export function mountLayout(sandbox) {
   listen(document, "keydown", (event) => event.key === "Escape" && close());
   listen(wide, "change", () => root.dataset.rbLayout !== wanted() && arrange());
   arrange();
+  if (parts.played) openOnTheTable();
+  delete parts.played;
 
   return () => {
     controller.abort();

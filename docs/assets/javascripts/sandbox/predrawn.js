@@ -8,27 +8,20 @@
 // `redeal` at its start, engine/replay.py) from a seed made then and kept nowhere: what the reader
 // sees is the same, what is hidden is as unknown as in any game.
 
-import { markedSaved } from "./saved.js";
+import "./first.js";
 
-export const EARLY_TEXT = {
-  taken: "準備中…",
-  waits: "ヒント・振り返り・設定は、Python の準備ができてから使えます。",
-};
-const TAKEN = "rb-selected"; // the look of a piece picked (games.css)
+const { markTaken, markedSaved, unpacked } = globalThis.rbFirst;
 
-// The file early.js asked for as the page began loading, unpacked as soon as it is in (this module
-// is loaded from the page's <head>): when the parser reaches the sandbox, its board is drawn in
-// that same task, not after the tasks of material's bundle and the page's load (some 0.5 s of a
-// first visit on a loaded two-core machine: build_tools/bench_predrawn).
+// The file early.js asked for as the page began loading, unpacked as soon as it came in: when the
+// parser reaches the sandbox, its board is drawn in that same task (first.js).
 let asked = unpackedEarly();
 
 function unpackedEarly() {
   const early = window.__rbPredrawnFetch;
   delete window.__rbPredrawnFetch;
   if (!early) return null;
-  const data = early.response.then((response) => (response?.ok ? unpacked(response) : null));
-  data.catch(() => {}); // loadPredrawn reports it, if the page comes to use it
-  return { href: early.href, data };
+  early.data.catch(() => {}); // loadPredrawn reports it, if the page comes to use it
+  return { href: early.href, data: early.data };
 }
 
 /** The sandbox's pre-drawn frames ({catalog, deals, tutorials}), or null: none on this page, or a
@@ -47,23 +40,16 @@ export async function loadPredrawn(el, game) {
   }
 }
 
-/** The JSON of a gzip file (build_tools/predrawn.py), or as it came from a host that decoded it. */
-async function unpacked(response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return JSON.parse(new TextDecoder().decode(bytes));
-  if (typeof DecompressionStream !== "function") return null; // the board waits for Python
-  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).json();
-}
-
 /** A seed nobody can know in advance: below 2^53, so that JSON carries it exactly. */
 function freshSeed() {
   const [high, low] = crypto.getRandomValues(new Uint32Array(2));
   return (high % 2 ** 21) * 2 ** 32 + low;
 }
 
-/** What the sandbox shows before Python: a deal's opening, or a tutorial's frames. */
-export function createEarly(data, game) {
-  const deal = data.deals[Math.floor(Math.random() * data.deals.length)];
+/** What the sandbox shows before Python: a deal's opening (`dealt`: the one first.js drew, else
+ * one at random), or a tutorial's frames. */
+export function createEarly(data, game, dealt = Math.floor(Math.random() * data.deals.length)) {
+  const deal = data.deals[dealt];
   let tutorial = null; // the name of the tutorial shown, or null: the deal
   let index = 0; // the tutorial's frame shown
   let tap = null; // the action of the piece tapped, kept for Python
@@ -93,12 +79,12 @@ export function createEarly(data, game) {
       tap = null;
       return true;
     },
-    /** Keep the reader's tap on `piece` (marked as picked): only the first is kept. */
-    take(piece) {
-      if (tap !== null) return false;
+    /** Keep the reader's tap on `piece` of the sandbox `el` (marked as picked, 準備中 said): only
+     * the first is kept. */
+    take(el, ui, piece) {
+      if (tap !== null) return;
       tap = piece.dataset.action;
-      piece.classList.add(TAKEN);
-      return true;
+      markTaken(el, ui, piece);
     },
     /** Python is ready: the worker opens the same game (and steps) through `call`; its last reply,
      * whether it is the frame shown, and the tap to apply (none on a board that was not Python's). */

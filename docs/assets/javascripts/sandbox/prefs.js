@@ -1,13 +1,12 @@
 // The reader's preferences, kept in localStorage (the saved game is kept by the worker).
 
+import "./first.js";
+
 const BOT_SPEED_KEY = "rb:bot-speed";
 
-/** How long a bot's move stays on screen before the next, by the reader's choice. */
-export const BOT_SPEEDS = [
-  { id: "slow", name: "ゆっくり", delayMs: 900 },
-  { id: "normal", name: "ふつう", delayMs: 350 },
-  { id: "instant", name: "すぐ", delayMs: 0 },
-];
+/** How long a bot's move stays on screen before the next, by the reader's choice (in first.js,
+ * whose controls list them before the shell runs). */
+export const { BOT_SPEEDS } = globalThis.rbFirst;
 
 export function botSpeed() {
   try {

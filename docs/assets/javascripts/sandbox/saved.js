@@ -5,16 +5,13 @@
 // connection open, and the next page's worker then waits on it (see channel.js). The mark may be
 // wrong (storage cleared in part, a save from before it existed): the worker's answer wins.
 
-const key = (game) => `rb:saved:${game}`;
+import "./first.js";
+
+// first.js reads the mark too, before the shell runs: whether to draw the pre-drawn board.
+const { savedKey: key } = globalThis.rbFirst;
 
 /** Whether the worker said it keeps a game of `game` (false where localStorage is unavailable). */
-export function markedSaved(game) {
-  try {
-    return localStorage.getItem(key(game)) !== null;
-  } catch {
-    return false;
-  }
-}
+export const { markedSaved } = globalThis.rbFirst;
 
 /** Keep what the worker said of `game`: saved, or nothing saved. */
 export function markSaved(game, saved) {
