@@ -17,6 +17,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from build_tools.phone import UNSEEN
 from build_tools.predrawn import draw, engine_digest, file_name
 from engine import bridge
 from engine.registry import PACKAGES
@@ -191,20 +192,28 @@ def test_on_a_phone_the_board_drawn_first_waits_in_the_panel_and_play_opens_it(
     browser: Browser, guard: Guard, http_server: str
 ) -> None:
     """Narrow, the panel drawn first lies over the rules, closed: 「遊ぶ」 pressed before the shell
-    runs opens it once the shell does."""
-    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    runs opens it once the shell does, on the game screen Python's board gets (Rondo at 360 × 740,
+    the tallest board): the status line under the panel's bar, every piece and choice on screen
+    and uncovered, while Python is still held back."""
+    phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
     context = guarded_context(browser, guard, **phone)
     page = context.new_page()
     hold_shell(page)
     page.add_init_script(HOLD_WORKER)
-    page.goto(f"{http_server}{GAME}.html")
+    page.goto(f"{http_server}rondo.html")
     page.wait_for_selector(f"{SANDBOX}[data-rb-early='drawn']", timeout=EARLY_TIMEOUT_MS)
     assert page.get_attribute("html", "data-rb-layout") == "below"
     assert page.locator(f".md-content .rb-panel > {SANDBOX}").count() == 1
     page.locator(".rb-play-fab").tap()
     release_shell(page)
     expect(page.locator(".rb-panel")).to_have_class(re.compile(r"\brb-panel--open\b"))
-    expect(page.locator(BOARD)).to_be_in_viewport()
+    expect(page.locator(SANDBOX)).to_have_attribute("data-rb-early", "shown")
+    assert page.get_attribute(SANDBOX, "data-rb-state") == "loading"  # Python is still held
+    assert page.evaluate(UNSEEN) == []
+    bar, status = (
+        page.locator(f".rb-panel {part}").bounding_box() for part in (".rb-panel-bar", ".rb-status-line")
+    )
+    assert bar and status and 0 <= status["y"] - (bar["y"] + bar["height"]) < 16, (bar, status)
     context.close()
     guard.check()
 

@@ -61,14 +61,16 @@ export function mountLayout(sandbox) {
   }
 
   /** 「遊ぶ」 opens the panel on the game in progress: its status line right under the bar, the
-   * table below it, the toolbar and the settings a short scroll (or a Tab) up. Not while loading
-   * (the progress line is the top) nor in a tutorial (inview.js places the coach and the table). */
+   * table below it, the toolbar and the settings a short scroll (or a Tab) up. The same on a
+   * board drawn before Python (data-rb-early); not while loading with no board (the progress line
+   * is the top), on an error, nor in a tutorial (inview.js places the coach and the table). */
   function openOnTheTable() {
     const opened = !panel.classList.contains("rb-panel--open");
     open();
     const status = sandbox.querySelector(".rb-status-line");
-    const playing = !["loading", "error"].includes(sandbox.dataset.rbState);
-    if (!opened || !status || !playing || sandbox.querySelector(".rb-coach:not([hidden])")) return;
+    const { rbState: state, rbEarly: early } = sandbox.dataset;
+    const board = state === "loading" ? Boolean(early) : state !== "error";
+    if (!opened || !status || !board || sandbox.querySelector(".rb-coach:not([hidden])")) return;
     panel.scrollTop += status.getBoundingClientRect().top - bar.getBoundingClientRect().bottom - UNDER_BAR_PX;
   }
 
