@@ -66,7 +66,7 @@ PYODIDE_TESTS := tests/engine -m "not host_only" -k "not test_search.py or choic
 # Niced: beside the browser suite (make test runs both), it takes the time the browsers leave.
 test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
 	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-4} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-1000} \
-	  RB_HOT_SEAT_GAMES=$${RB_HOT_SEAT_GAMES:-1} nice -n 10 node tests/pyodide/run.mjs $(PYODIDE_TESTS)
+	  RB_HOT_SEAT_GAMES=$${RB_HOT_SEAT_GAMES:-1} RB_HOT_SEAT_STEPS=$${RB_HOT_SEAT_STEPS:-100} nice -n 10 node tests/pyodide/run.mjs $(PYODIDE_TESTS)
 
 # worksteal: a worker that runs out of tests takes some of the other's (the browser tests' lengths
 # vary from a second to a minute). The random games and fuzzed requests are fewer than a plain
