@@ -8,7 +8,9 @@ in two parts that between them meet every kind of decision a game has: the first
 of a game from its start, then its last LAST decisions to its end (a game played on by the
 heuristic, opened from a share link); the two parts at the two phone sizes, swapped from one
 player count to the next, so each size sees every game's start and end. At the first decision a
-ヒント is asked and its mark on the piece must be in view. The reader taps a random legal piece.
+ヒント is asked: with its details open, its mark on the piece must be in view, and every legal
+choice, every piece of the hand and the part of the table the decision is about stay uncovered.
+The reader taps a random legal piece.
 
 The same phones on their side (740 × 360 and 844 × 390: the table and the reader's seat in two
 columns, sandbox.css), a sample: every game at its fewest and at its fullest player count from its
@@ -87,10 +89,12 @@ def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
 
 
 def ask_hint(decision: Decision, page: Any) -> None:
-    """ヒント at this decision: its mark must be on a piece in view (then the box is closed)."""
+    """ヒント at this decision: with its details open, its mark on a piece in view, every legal
+    choice and piece of the hand still seen and the part of the table the decision is about
+    uncovered (build_tools/phone.py UNSEEN); then the details are closed."""
     page.locator(f"{SANDBOX} .rb-hint-button").tap()
     page.wait_for_function("!document.querySelector('.rb-sandbox .rb-hint-button').disabled", polling=100)
-    decision.problems += [problem for problem in page.evaluate(UNSEEN) if problem.startswith("hint")]
+    decision.problems += [f"ヒント open: {problem}" for problem in page.evaluate(UNSEEN, True)]
     page.locator(f"{SANDBOX} .rb-hint-dismiss").tap()
 
 

@@ -169,11 +169,19 @@ export function createScreen({ host, board, signal }) {
     afterFrame();
   }
 
-  /** A layer under the status line (ヒント's details) must not lie over the piece it talks about:
-   * narrow, the layer is cut short above the piece (it scrolls within itself), and where even a
-   * short layer would cover it, the screen scrolls the piece down clear of it. */
+  /** A layer by the status line (ヒント's details) must not lie over what the decision is about:
+   * on a phone's game screen it lies over the panel's bar and the status line (sandbox.css) and
+   * is cut short at the status line's foot, the table where it was; elsewhere narrow (a tutorial,
+   * the panel closed) it lies under the status line, cut short above the piece it marks, and
+   * where even a short layer would cover it, the screen scrolls the piece down clear of it. */
   function keepClear(piece, layer) {
-    if (!narrow() || !piece || layer.hidden) return;
+    if (!narrow() || layer.hidden) return;
+    if (getComputedStyle(layer).position === "fixed") {
+      const foot = host.querySelector(".rb-head").getBoundingClientRect().bottom;
+      layer.style.maxHeight = `${Math.max(foot - layer.getBoundingClientRect().top, MIN_LAYER_PX)}px`;
+      return;
+    }
+    if (!piece) return;
     const [p, l] = [piece.getBoundingClientRect(), layer.getBoundingClientRect()];
     if (p.top >= l.bottom || p.bottom <= l.top) return;
     const room = p.top - l.top - GAP_PX;
