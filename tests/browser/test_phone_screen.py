@@ -23,7 +23,7 @@ finds on screen and uncovered, its board stepped by taps, and closed (Escape, or
 table as it was: the same board at the same scroll.
 
 A table guest's phone (みんなのスマホで遊ぶ) holds the same at 360 × 740, every game at its fewest
-players, over its first GUEST_DECISIONS decisions.
+players, over its first GUEST_DECISIONS decisions, and Rondo's on its side (844 × 390).
 """
 
 from __future__ import annotations
@@ -185,18 +185,22 @@ def test_the_review_is_a_layer_over_the_table(
 
 
 GUEST_DECISIONS = 12
+GUESTS = [pytest.param(game_id, PHONES[0], id=game_id) for game_id in sorted(games())] + [
+    pytest.param("rondo", ON_ITS_SIDE[1], id="rondo-844x390")  # its spaces right under the status line
+]
 
 
-@pytest.mark.parametrize("game_id", sorted(games()))
+@pytest.mark.parametrize(("game_id", "size"), GUESTS)
 def test_a_table_guests_decisions_fit_a_phone_screen(
-    browser: Browser, guard: Guard, http_server: str, game_id: str
+    browser: Browser, guard: Guard, http_server: str, game_id: str, size: tuple[int, int]
 ) -> None:
     """The same on a table guest's phone at 360 × 740 (みんなのスマホで遊ぶ over BroadcastChannels,
     the guest in the first seat at the game's fewest players, every other seat a bot), its first
-    GUEST_DECISIONS decisions: once the game is on, the guest's own box (its joining, the
-    vibration's switch) lies under the table, not between the status line and the seat."""
+    GUEST_DECISIONS decisions: once the game is on, the guest's own box (the vibration's switch)
+    is one line above the table, and the notices (the guest's seat connected, at once) lie over
+    the panel's bar and the status line, not over the table. Also Rondo on a phone on its side,
+    where the first notice lay over the spaces the guest had to tap (844 × 390)."""
     players = games()[game_id].info.players[0]
-    size = PHONES[0]
     context = guarded_context(
         browser, guard, viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True
     )

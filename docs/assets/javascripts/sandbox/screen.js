@@ -170,13 +170,14 @@ export function createScreen({ host, board, signal }) {
   }
 
   /** A layer by the status line (ヒント's details) must not lie over what the decision is about:
-   * on a phone's game screen it lies over the panel's bar and the status line (sandbox.css) and
-   * is cut short at the status line's foot, the table where it was; elsewhere narrow (a tutorial,
-   * the panel closed) it lies under the status line, cut short above the piece it marks, and
-   * where even a short layer would cover it, the screen scrolls the piece down clear of it. */
+   * on a phone's game screen the layers lie over the panel's bar and the status line (sandbox.css)
+   * and this one is cut short at the status line's foot, the table where it was; elsewhere narrow
+   * (a tutorial, the panel closed) it lies under the status line, cut short above the piece it
+   * marks, and where even a short layer would cover it, the screen scrolls the piece down clear of
+   * it. */
   function keepClear(piece, layer) {
     if (!narrow() || layer.hidden) return;
-    if (getComputedStyle(layer).position === "fixed") {
+    if (getComputedStyle(layer.parentElement).position === "fixed") {
       const foot = host.querySelector(".rb-head").getBoundingClientRect().bottom;
       layer.style.maxHeight = `${Math.max(foot - layer.getBoundingClientRect().top, MIN_LAYER_PX)}px`;
       return;
