@@ -149,14 +149,18 @@ export function createScreen({ host, board, signal }) {
 
   /** While notices are up, frame by frame: where they would lie over what a camera must see whole
    * (a table's QR code, the camera's own picture: data-rb-keep-clear) they are not shown, however
-   * the page scrolls or the table changes under them; the log keeps them. */
+   * the page scrolls or the table changes under them; the log keeps them. What lies above the
+   * status line's foot counts not: on the game screen the notices lie over the bar and the status
+   * line, and a code scrolled under those is not seen anyway. */
   function giveWay() {
     notices.hidden = false;
     if (signal.aborted || !notices.childElementCount) return;
     const shown = notices.getBoundingClientRect();
+    const foot = host.querySelector(".rb-head").getBoundingClientRect().bottom;
     notices.hidden = [...host.querySelectorAll("[data-rb-keep-clear]")].some((node) => {
       const r = node.getBoundingClientRect();
-      return r.width > 0 && r.top < shown.bottom && r.bottom > shown.top;
+      const top = Math.max(r.top, foot);
+      return r.width > 0 && top < r.bottom && top < shown.bottom && r.bottom > shown.top;
     });
     requestAnimationFrame(giveWay);
   }
