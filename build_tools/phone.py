@@ -58,8 +58,14 @@ SHOWN_AREA = """(node) => {
 }"""
 
 # Every problem of the screen as the reader sees it now: choices and hand pieces not seen (see
-# the module's docstring), and the status line out of view.
-UNSEEN = f"""() => {{
+# the module's docstring), and the status line out of view. With ヒント's details open
+# (`UNSEEN, True`), they lie over the status line (sandbox.css: a sheet over the panel's bar and the
+# status line), so that is not asked; instead their 閉じる must be seen, and they must lie over
+# nothing of the part of the table the decision is about, below the status line (what the held
+# status line covers, it hides anyway): each part of the table (a child of the view's `.rb-game`,
+# the reader's seat and choice among them) that holds a legal choice, and every other seat's
+# public pieces that a decision needs (`.rb-glance`).
+UNSEEN = f"""(hintOpen = false) => {{
   const shownArea = {SHOWN_AREA};
   const sandbox = document.querySelector(".rb-sandbox");
   const board = sandbox.querySelector(".rb-board");
@@ -103,7 +109,27 @@ UNSEEN = f"""() => {{
   const status = sandbox.querySelector(".rb-status");
   const s = status.getBoundingClientRect();
   const cut = s.top < 0 || s.bottom > innerHeight;
-  if (cut || where(status)) problems.push(`status line: ${{where(status) || "cut"}}`);
+  if (!hintOpen && (cut || where(status))) problems.push(`status line: ${{where(status) || "cut"}}`);
+  if (hintOpen) {{
+    const details = sandbox.querySelector(".rb-hint");
+    const close = details.querySelector(".rb-hint-dismiss");
+    if (where(close)) problems.push(`ヒント's 閉じる: ${{where(close)}}`);
+    const d = details.getBoundingClientRect();
+    const foot = sandbox.querySelector(".rb-head").getBoundingClientRect().bottom;
+    const game = board.querySelector(".rb-game");
+    const legal = (part) => [part, ...part.querySelectorAll("[data-action]")]
+      .some((node) => node.dataset.action && !node.disabled);
+    const glances = game.querySelectorAll(".rb-seat:not(.rb-dock .rb-seat) .rb-glance");
+    for (const part of [...[...game.children].filter(legal), ...glances]) {{
+      const r = part.getBoundingClientRect();
+      const [top, bottom] = [Math.max(r.top, foot), Math.min(r.bottom, innerHeight)];
+      const across = Math.min(r.right, d.right) - Math.max(r.left, d.left);
+      const down = Math.min(bottom, d.bottom) - Math.max(top, d.top);
+      if (r.width && r.height && across > 0.5 && down > 0.5) {{
+        problems.push(`ヒント's details over 「${{name(part)}}」 (${{Math.round(down)}} px of it)`);
+      }}
+    }}
+  }}
   for (const mark of board.querySelectorAll(".rb-hint-best")) {{
     const why = where(mark);
     if (why) problems.push(`hint's mark 「${{name(mark)}}」: ${{why}}`);
@@ -248,7 +274,7 @@ def main() -> None:
         if args.hint:
             page.locator(f"{SANDBOX} .rb-hint-button").tap()
             page.wait_for_function("!document.querySelector('.rb-hint-button').disabled", polling=100)
-            decision.problems = page.evaluate(UNSEEN)
+            decision.problems = page.evaluate(UNSEEN, True)
         name = f"{args.game}-{args.players}-{width}-{decision.kind.replace(':', '_').replace(' ', '+')}"
         if name not in shot or decision.problems:
             shot.add(name)

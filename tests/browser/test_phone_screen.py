@@ -8,7 +8,9 @@ in two parts that between them meet every kind of decision a game has: the first
 of a game from its start, then its last LAST decisions to its end (a game played on by the
 heuristic, opened from a share link); the two parts at the two phone sizes, swapped from one
 player count to the next, so each size sees every game's start and end. At the first decision a
-ヒント is asked and its mark on the piece must be in view. The reader taps a random legal piece.
+ヒント is asked: with its details open, its mark on the piece must be in view, and every legal
+choice, every piece of the hand and the part of the table the decision is about stay uncovered.
+The reader taps a random legal piece.
 
 The same phones on their side (740 × 360 and 844 × 390: the table and the reader's seat in two
 columns, sandbox.css), a sample: every game at its fewest and at its fullest player count from its
@@ -21,7 +23,7 @@ finds on screen and uncovered, its board stepped by taps, and closed (Escape, or
 table as it was: the same board at the same scroll.
 
 A table guest's phone (みんなのスマホで遊ぶ) holds the same at 360 × 740, every game at its fewest
-players, over its first GUEST_DECISIONS decisions.
+players, over its first GUEST_DECISIONS decisions, and Rondo's on its side (844 × 390).
 """
 
 from __future__ import annotations
@@ -87,10 +89,12 @@ def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
 
 
 def ask_hint(decision: Decision, page: Any) -> None:
-    """ヒント at this decision: its mark must be on a piece in view (then the box is closed)."""
+    """ヒント at this decision: with its details open, its mark on a piece in view, every legal
+    choice and piece of the hand still seen and the part of the table the decision is about
+    uncovered (build_tools/phone.py UNSEEN); then the details are closed."""
     page.locator(f"{SANDBOX} .rb-hint-button").tap()
     page.wait_for_function("!document.querySelector('.rb-sandbox .rb-hint-button').disabled", polling=100)
-    decision.problems += [problem for problem in page.evaluate(UNSEEN) if problem.startswith("hint")]
+    decision.problems += [f"ヒント open: {problem}" for problem in page.evaluate(UNSEEN, True)]
     page.locator(f"{SANDBOX} .rb-hint-dismiss").tap()
 
 
@@ -182,19 +186,23 @@ def test_the_review_is_a_layer_over_the_table(
 
 GUEST_DECISIONS = 8
 """A guest's phone draws the same views as the reader's, whose every kind of decision the cases above
-meet: what the guest adds is its own box and the relayed frame, the same at every decision."""
+meet: what the guest adds is its own box, its notices and the relayed frame, from its first decision."""
+GUESTS = [pytest.param(game_id, PHONES[0], id=game_id) for game_id in sorted(games())] + [
+    pytest.param("rondo", ON_ITS_SIDE[1], id="rondo-844x390")  # its spaces right under the status line
+]
 
 
-@pytest.mark.parametrize("game_id", sorted(games()))
+@pytest.mark.parametrize(("game_id", "size"), GUESTS)
 def test_a_table_guests_decisions_fit_a_phone_screen(
-    browser: Browser, guard: Guard, http_server: str, game_id: str
+    browser: Browser, guard: Guard, http_server: str, game_id: str, size: tuple[int, int]
 ) -> None:
     """The same on a table guest's phone at 360 × 740 (みんなのスマホで遊ぶ over BroadcastChannels,
     the guest in the first seat at the game's fewest players, every other seat a bot), its first
-    GUEST_DECISIONS decisions: once the game is on, the guest's own box (its joining, the
-    vibration's switch) lies under the table, not between the status line and the seat."""
+    GUEST_DECISIONS decisions: once the game is on, the guest's own box (the vibration's switch)
+    is one line above the table, and the notices (the guest's seat connected, at once) lie over
+    the panel's bar and the status line, not over the table. Also Rondo on a phone on its side,
+    where the first notice lay over the spaces the guest had to tap (844 × 390)."""
     players = games()[game_id].info.players[0]
-    size = PHONES[0]
     context = guarded_context(
         browser, guard, viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True
     )

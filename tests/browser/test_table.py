@@ -421,8 +421,10 @@ def test_real_data_channels_inside_a_network_namespace() -> None:
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
 
 
-# The QR code scrolled to where notices lie (under the status line), then what is seen of it: the
-# notices still up, whether they are shown, and which of its corners and centre something covers.
+# The QR code scrolled to right under the status line (where notices lay; on a phone's game screen
+# they now lie over the panel's bar and the status line, elsewhere under it, where they give way),
+# then what is seen of it: the notices still up, whether they are shown, and which of its corners
+# and centre something covers.
 QR_UNDER_NOTICES = """async (selector) => {
   const svg = document.querySelector(selector);
   const head = document.querySelector(".rb-sandbox .rb-head");
@@ -441,9 +443,9 @@ QR_UNDER_NOTICES = """async (selector) => {
 
 
 def test_a_notice_never_lies_over_a_qr_code(browser: Browser, guard: Guard, http_server: str) -> None:
-    """Notices lie over the table under the status line for a few seconds; a QR code a friend
-    must scan (the fresh invitation the host shows once a seat's phone left) is never under them:
-    scrolled there, it is seen whole, and the notices wait in the log's お知らせ."""
+    """Notices lie over the screen's top for a few seconds; a QR code a friend must scan (the
+    fresh invitation the host shows once a seat's phone left) is never under them: scrolled right
+    under the status line, it is seen whole, and the notices are kept in the log's お知らせ."""
     context = guarded_context(
         browser, guard, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
@@ -455,7 +457,5 @@ def test_a_notice_never_lies_over_a_qr_code(browser: Browser, guard: Guard, http
     fresh_invitation(host, 1)
     seen = host.evaluate(QR_UNDER_NOTICES, f'{TABLE} .rb-table-card[data-seat="1"] svg')
     assert seen["covered"] == [], seen
-    # the notices' six seconds may be over on a loaded machine: then nothing was left to give way
-    assert seen["up"] == 0 or not seen["shown"], seen
     assert "プレイヤー2の席の接続が切れました。" in host.inner_text(f"{SANDBOX} .rb-notice-log")
     context.close()

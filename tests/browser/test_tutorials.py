@@ -1,6 +1,8 @@
 """Every tutorial played through its page in Chromium, with the keyboard only, once, on a phone:
 at every step and after every press the same page is looked at as 390 × 844 and as 360 × 740
-(resized in between: each tutorial is played once, some ten seconds of a fresh clone's tests).
+(resized in between: each tutorial is played once, some ten seconds of a fresh clone's tests), and
+a sample (SIDEWAYS: a game's end and the seat's pieces pointed, its tutorial ending with its game)
+also as a phone on its side, 740 × 360, where the coach tops the seat's column (coach.css).
 
 The reader opens 「はじめての1局」 (and any other tutorial) from the page's own button, then only
 presses Tab and Enter: 次へ on a read step, the move the step asks for on a move step (the first it
@@ -43,6 +45,8 @@ from tests.browser.test_accessibility import serious_violations
 TUTORIALS = [(game_id, name) for game_id, game in games().items() for name in game.tutorials]
 DESKTOP = {"width": 1280, "height": 720}
 PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+ON_ITS_SIDE = {"width": 740, "height": 360}  # a phone turned: the coach tops the seat's column
+SIDEWAYS = {("necropolis", "first-game")}  # also looked at on its side: the game's end, the seat pointed
 FIRSTS = [(game_id, next(iter(game.tutorials))) for game_id, game in sorted(games().items())]
 WIDE_AXE = FIRSTS[::2]  # axe-core also at 1280 px as these open: half the games' first tutorials
 
@@ -164,14 +168,15 @@ def same_places(buttons: list[Any], before: list[Any]) -> bool:
 
 
 class Looks:
-    """What a person sees, checked at both phone sizes each time the tutorial shows something;
-    the coach's buttons must stay where they were, size by size. The page stays at the size it
-    was last looked at, so each look resizes once (half the frames come up at 360 × 740)."""
+    """What a person sees, checked at every size of `sizes` each time the tutorial shows
+    something; the coach's buttons must stay where they were, size by size. The page stays at the
+    size it was last looked at, so each look resizes once per size but one (with the two phones,
+    half the frames come up at 360 × 740)."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, sizes: list[dict[str, int]]) -> None:
         self.page = page
         self.buttons: dict[int, list[Any]] = {}
-        self.sizes = PHONES[::-1]  # reversed at each look: 390 first (the page opens at it)
+        self.sizes = sizes[::-1]  # reversed at each look: the first size first (the page opens at it)
 
     def check(self, where: str) -> list[str]:
         wrong = []
@@ -188,10 +193,10 @@ class Looks:
         return wrong
 
 
-def play_to_the_end(page: Page, game_id: str) -> tuple[int, list[str]]:
-    """Follow the tutorial to its end with the keyboard, looking at both phone sizes at every
-    step and after every press; returns the steps seen and what was wrong on screen."""
-    seen, looks, wrong = set(), Looks(page), []
+def play_to_the_end(page: Page, game_id: str, sizes: list[dict[str, int]]) -> tuple[int, list[str]]:
+    """Follow the tutorial to its end with the keyboard, looking at every size of `sizes` at
+    every step and after every press; returns the steps seen and what was wrong on screen."""
+    seen, looks, wrong = set(), Looks(page, sizes), []
     for _ in range(MAX_STEPS):
         session = engine_session(page, game_id)
         coach = session.coach
@@ -223,7 +228,8 @@ def test_a_tutorial_played_to_its_end_with_the_keyboard(warm: WarmSite, game_id:
         resize(page, PHONES[0])
         open_tutorial(page, name)
         assert serious_violations(page, SANDBOX) == []
-        steps, wrong = play_to_the_end(page, game_id)
+        sizes = PHONES + ([ON_ITS_SIDE] if (game_id, name) in SIDEWAYS else [])
+        steps, wrong = play_to_the_end(page, game_id, sizes)
         assert steps == len(games()[game_id].tutorials[name].steps)
         assert wrong == [], "\n".join(wrong)
         press(page, PLAY_ON)

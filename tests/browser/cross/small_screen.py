@@ -100,3 +100,56 @@ def problems(layouts: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, li
     problem found, by kind and moment (empty: none)."""
     found = {kind: {moment: at[kind] for moment, at in layouts.items() if at[kind]} for kind in KINDS}
     return {KINDS[kind]: moments for kind, moments in found.items() if moments}
+
+
+UNDER_BAR_PX = 8  # layout.js: the room 「遊ぶ」 leaves between the panel's bar and the status line
+SETTLED = """async () => {
+  // until the panel's scroll stays put for five frames (WebKit scrolled it after opening)
+  const panel = document.querySelector(".rb-panel--open");
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  for (let still = 0, before = -1; still < 5; ) {
+    await frame();
+    still = panel.scrollTop === before ? still + 1 : 0;
+    before = panel.scrollTop;
+  }
+  return true;
+}"""
+ON_THE_TABLE = f"""() => {{
+  const bar = document.querySelector(".rb-panel--open .rb-panel-bar").getBoundingClientRect();
+  const status = document.querySelector(".rb-sandbox .rb-status-line").getBoundingClientRect();
+  const below = Math.round(status.top - bar.bottom);
+  const held = below >= 0 && below <= {UNDER_BAR_PX} + 1;
+  const problems = held ? [] : [`the status line ${{below}} px below the bar`];
+  const seats = [...document.querySelectorAll(".rb-sandbox .rb-board .rb-seat[data-seat]")]
+    .filter((seat) => !seat.closest(".rb-dock"));
+  const parts = seats.flatMap((seat) => [...seat.querySelectorAll(":scope > .rb-seat-head, .rb-glance")]);
+  for (const part of parts) {{
+    const r = part.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const whole = r.top >= bar.bottom && r.bottom <= innerHeight && r.width > 0;
+    if (!whole || !hit || !part.contains(hit)) {{
+      const by = hit ? String(hit.className?.baseVal ?? hit.className ?? hit.nodeName) : "nothing";
+      const what = part.textContent.trim().slice(0, 20);
+      problems.push(`${{what}} at y=${{Math.round(r.top)}}: under ${{by.slice(0, 30)}}`);
+    }}
+  }}
+  return problems;
+}}"""
+
+
+def opened_on_the_table(driver: Driver) -> list[str]:
+    """Open the phone's panel as a reader does (from the rules, a click on 「遊ぶ」), and say what
+    is wrong with the game screen it opens on: the status line not right under the panel's bar
+    (layout.js), or a part of another seat that it shows (its head line, its public pieces)
+    covered or off screen. The panel is closed again (ルールに戻る). WebKit, at 390 px, scrolled
+    the opened panel back 56 px to bring the focused ルールに戻る into view, so that the reader's
+    seat covered the other seats (Rondo at 4); focus({preventScroll: true}) keeps it put."""
+    driver.evaluate("() => scrollTo(0, 0)")  # the rules' top: 「遊ぶ」 floats there
+    driver.wait_for("() => getComputedStyle(document.querySelector('.rb-play-fab')).display !== 'none'")
+    driver.press(".rb-play-fab")
+    driver.wait_for("() => document.documentElement.dataset.rbPanel === 'open'")
+    driver.evaluate(SETTLED)
+    problems = driver.evaluate(ON_THE_TABLE)
+    driver.press(".rb-panel-back")
+    driver.wait_for("() => document.documentElement.dataset.rbPanel !== 'open'")
+    return problems

@@ -19,8 +19,9 @@ as a reader goes:
    its end (tutorial.py); then a snapshot Pyodide refuses gives a normal start that plays and
    keeps a good snapshot again (start_up.py); the service worker has kept the site by then, and
    with the host unreachable it serves a kept page and its offline page (offline.py).
-4. In WebKit, the page is usable at a phone's size while the game is played (small_screen.py);
-   then a short table of phones over BroadcastChannels, host and guest as two tabs, with a
+4. In WebKit, the page is usable at a phone's size while the game is played (small_screen.py),
+   and 「遊ぶ」 opens the panel on the table, the status line under its bar and the other seats
+   uncovered; then a short table of phones over BroadcastChannels, host and guest as two tabs, with a
    rejoin, and the message a browser without WebRTC gives (table.py).
 5. Throughout: no console error or uncaught exception, and no request to any host but the serving
    one (as far as each engine lets a client see: build_tools.browsers).
@@ -148,6 +149,8 @@ def play_a_whole_game(
         click(driver, action_button(choose(game, view, enabled_actions(driver), rng)))
         if clicks < small_screen.CLICKS:
             measure(f"click {clicks + 1}")
+        if clicks == 0 and layouts is not None:  # the game on: a phone's panel opens on its table
+            assert small_screen.opened_on_the_table(driver) == []
     else:
         raise AssertionError(f"still no end after {len(PLANS[game_id])} actions: {state.history}")
     assert state.is_over() and state.history == PLANS[game_id], "the browser played another game"

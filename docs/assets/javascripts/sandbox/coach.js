@@ -12,7 +12,7 @@
 // window.confirm is a dialog out of context that hides the step, and the reader may well have
 // pressed it by mistake.
 
-import { keepInView } from "./inview.js";
+import { holdSeatUnder, keepInView } from "./inview.js";
 import { followsRules, setFollowsRules } from "./prefs.js";
 import { h } from "./ui.js";
 
@@ -104,6 +104,14 @@ export function createCoach(command, signal) {
   stay.addEventListener("click", () => askToLeave(false));
   const keep = () => keepInView(root, ...inView, { fresh: false, done: root.dataset.waiting === "done" });
   addEventListener("resize", () => inView && !root.hidden && keep(), { signal });
+  // beside the table (a phone on its side), the seat stays under the coach as the box changes (a
+  // nudge, the question before leaving, a turned screen), its pointed pieces in its view; at the
+  // next frame, outside the observer's report
+  const grown = new ResizeObserver(() =>
+    requestAnimationFrame(() => signal.aborted || (holdSeatUnder(root) && inView && keep())),
+  );
+  grown.observe(root);
+  signal.addEventListener("abort", () => grown.disconnect());
 
   /** Show the frame's coach (null: no tutorial); returns whether a new step came up. */
   function show(coach, board) {

@@ -11,6 +11,8 @@
 //    begin with the centre of the table (the bag, the trick, the trump card, the stock), and a
 //    step is read from there. (Anchoring the table's end on the seat instead was tried: in the
 //    trick-taking games that showed the other seats, and the trick stayed under the coach.)
+// On a phone on its side the coach tops the seat's column on the right (coach.css), the seat under
+// it (`holdSeatUnder`), and the band for the table is the whole left column under the panel's bar.
 // It knows no game, only the shell's classes.
 
 const GAP = 8; // px between the coach and what it points at
@@ -63,10 +65,20 @@ function heldFor(coach, held) {
   return Math.max(held - flow, 0);
 }
 
+/** The coach beside the table, out of the flow (a phone on its side): the seat's column puts the
+ * seat under it (coach.css reads --rb-coach-height). True where it is so. */
+export function holdSeatUnder(coach) {
+  const beside = !coach.hidden && getComputedStyle(coach).position === "fixed";
+  const height = beside ? Math.ceil(coach.getBoundingClientRect().height) : 0;
+  coach.parentElement?.style.setProperty("--rb-coach-height", `${height}px`);
+  return beside;
+}
+
 /** After the coach showed a frame: see the module's comment. On the page itself (the sandbox
  * below the rules) nothing moves unless the coach is already on screen: the reader is reading. */
 export function keepInView(coach, points, board, { fresh, done }) {
   board.classList.remove(ASIDE, TALL);
+  const beside = holdSeatUnder(coach);
   if (coach.hidden) return;
   const box = scroller(coach);
   const view = viewport(box);
@@ -74,19 +86,23 @@ export function keepInView(coach, points, board, { fresh, done }) {
   if (box === document.scrollingElement && (rect.bottom < 0 || rect.top > innerHeight)) return;
   const held = view.top + (parseFloat(getComputedStyle(coach).top) || 0);
   // 1. The coach held at its place: where it lies in the flow is above that place.
-  if (done || rect.top > held + 0.5) box.scrollTop += rect.top - held;
+  if (!beside && (done || rect.top > held + 0.5)) box.scrollTop += rect.top - held;
   if (done) return;
-  // the seat, where it holds to the bottom (once the game is over it lies in the flow: games.css)
+  // the seat, where it holds to the bottom or is a column of its own (once the game is over it
+  // lies in the flow: games.css)
   const docked = board.querySelector(".rb-dock");
-  const seat = docked && getComputedStyle(docked).position === "sticky" ? docked : null;
-  const top = coach.getBoundingClientRect().bottom + GAP;
+  const seat = docked && ["sticky", "fixed"].includes(getComputedStyle(docked).position) ? docked : null;
+  // the table's band starts under the coach, or beside it under what the scroller holds at its top
+  const under = parseFloat(getComputedStyle(box).scrollPaddingTop) || 0;
+  const top = (beside ? view.top + under : coach.getBoundingClientRect().bottom) + GAP;
   // 2. The seat's own pointed buttons and pieces.
   const inSeat = points.filter((node) => seat?.contains(node));
   if (inSeat.length) showInSeat(seat, inSeat, board, view.bottom - top);
   else if (fresh && seat) seat.scrollTop = 0; // a new step sees the seat from its top
   // 3. The table, between the coach and the seat.
   const pointed = points.filter((node) => !seat?.contains(node));
-  const seatHeight = () => (seat && !board.classList.contains(ASIDE) ? seat.getBoundingClientRect().height : 0);
+  const below = seat && !beside; // beside, the seat covers none of the table's column
+  const seatHeight = () => (below && !board.classList.contains(ASIDE) ? seat.getBoundingClientRect().height : 0);
   if (pointed.length && span(pointed)[1] - span(pointed)[0] > view.bottom - seatHeight() - GAP - top) {
     board.classList.add(ASIDE);
   }
@@ -99,5 +115,5 @@ export function keepInView(coach, points, board, { fresh, done }) {
   } else if (fresh) {
     by = board.getBoundingClientRect().top - top;
   }
-  box.scrollTop += Math.max(by, -heldFor(coach, held));
+  box.scrollTop += beside ? by : Math.max(by, -heldFor(coach, held));
 }

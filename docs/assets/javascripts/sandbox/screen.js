@@ -149,14 +149,18 @@ export function createScreen({ host, board, signal }) {
 
   /** While notices are up, frame by frame: where they would lie over what a camera must see whole
    * (a table's QR code, the camera's own picture: data-rb-keep-clear) they are not shown, however
-   * the page scrolls or the table changes under them; the log keeps them. */
+   * the page scrolls or the table changes under them; the log keeps them. What lies above the
+   * status line's foot counts not: on the game screen the notices lie over the bar and the status
+   * line, and a code scrolled under those is not seen anyway. */
   function giveWay() {
     notices.hidden = false;
     if (signal.aborted || !notices.childElementCount) return;
     const shown = notices.getBoundingClientRect();
+    const foot = host.querySelector(".rb-head").getBoundingClientRect().bottom;
     notices.hidden = [...host.querySelectorAll("[data-rb-keep-clear]")].some((node) => {
       const r = node.getBoundingClientRect();
-      return r.width > 0 && r.top < shown.bottom && r.bottom > shown.top;
+      const top = Math.max(r.top, foot);
+      return r.width > 0 && top < r.bottom && top < shown.bottom && r.bottom > shown.top;
     });
     requestAnimationFrame(giveWay);
   }
@@ -169,11 +173,20 @@ export function createScreen({ host, board, signal }) {
     afterFrame();
   }
 
-  /** A layer under the status line (ヒント's details) must not lie over the piece it talks about:
-   * narrow, the layer is cut short above the piece (it scrolls within itself), and where even a
-   * short layer would cover it, the screen scrolls the piece down clear of it. */
+  /** A layer by the status line (ヒント's details) must not lie over what the decision is about:
+   * on a phone's game screen the layers lie over the panel's bar and the status line (sandbox.css)
+   * and this one is cut short at the status line's foot, the table where it was; elsewhere narrow
+   * (a tutorial, the panel closed) it lies under the status line, cut short above the piece it
+   * marks, and where even a short layer would cover it, the screen scrolls the piece down clear of
+   * it. */
   function keepClear(piece, layer) {
-    if (!narrow() || !piece || layer.hidden) return;
+    if (!narrow() || layer.hidden) return;
+    if (getComputedStyle(layer.parentElement).position === "fixed") {
+      const foot = host.querySelector(".rb-head").getBoundingClientRect().bottom;
+      layer.style.maxHeight = `${Math.max(foot - layer.getBoundingClientRect().top, MIN_LAYER_PX)}px`;
+      return;
+    }
+    if (!piece) return;
     const [p, l] = [piece.getBoundingClientRect(), layer.getBoundingClientRect()];
     if (p.top >= l.bottom || p.bottom <= l.top) return;
     const room = p.top - l.top - GAP_PX;
