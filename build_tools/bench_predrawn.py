@@ -20,7 +20,7 @@ machine's other load moves every figure: compare within one run.
 `--browser firefox` or `webkit` (build_tools.browsers: no script of ours runs there before the
 page's own) measures the same three visits on loopback (no --rate), in one browser session whose
 return visits open the page again after about:blank (its memory cache warm, unlike Chromium's
-restart): board on screen is the page's own mark (`rb-board`, first.js and component.js: the
+restart): board on screen is the page's own mark (`rb-board`, first/draw.js and component.js: the
 first board drawn; for a build without it, Firefox's preload script sees the board come, and
 WebKit says nothing), and the tap is made once the page has loaded, as soon as a piece is there;
 Python ready is not measured there.

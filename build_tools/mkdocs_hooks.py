@@ -41,18 +41,24 @@ TUTORIALS = re.compile(r"""<div class="rb-tutorial-links" data-game="(?P<game>[^
 SANDBOX = re.compile(r"""<div class="rb-sandbox" data-game="(?P<game>[^"]*)"></div>""")
 PREDRAWN = re.compile(r'\bdata-game="(?P<game>[^"]*)" data-rb-predrawn="(?P<url>[^"]*)"')
 # The page's own script right after each sandbox: its pre-drawn board is drawn as soon as the parser
-# has it (early.js, first.js), and the shell mounts it once its modules run.
+# has it (early.js, first/draw.js), and the shell mounts it once its modules run.
 PARSED = "<script>window.__rbSandboxParsed?.(document.currentScript.previousElementSibling)</script>"
 # The page's own script after material's sidebar beside the rules: the pre-drawn board may be drawn
-# there before the parser reaches the sandbox at the rules' end (first.js drawAhead).
+# there before the parser reaches the sandbox at the rules' end (first/draw.js drawAhead).
 CONTENT = '<div class="md-content"'
 SIDEBAR_PARSED = "<script>window.__rbSidebarParsed?.()</script>"
 CARDS = re.compile(r"""<div class=["']rb-game-cards["']>\s*</div>""")
 
 
 GAME_STYLES = "assets/stylesheets/games"
-# copied inline into the <head> of a page with a sandbox, in this order (early.js uses first.js)
-INLINE = ("assets/javascripts/sandbox/first.js", "assets/javascripts/sandbox/early.js")
+# copied inline into the <head> of a page with a sandbox, in this order: the parts of
+# globalThis.rbFirst (first/element.js), each after the parts it uses, then early.js, which uses them
+# (the shell's modules import the parts they use in this order too)
+FIRST = "assets/javascripts/sandbox/first"
+INLINE = (
+    *(f"{FIRST}/{part}.js" for part in ("element", "controls", "saved", "panel", "unpack", "draw")),
+    "assets/javascripts/sandbox/early.js",
+)
 # a line that is a comment alone, or a /** … */ block of lines: what every page need not carry
 COMMENT_LINES = re.compile(r"^[ \t]*(?://[^\n]*|/\*\*.*?\*/[ \t]*)\n", re.MULTILINE | re.DOTALL)
 WORKER = "assets/javascripts/sandbox/worker.mjs"
@@ -124,8 +130,8 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig, **_: object) -> 
     """On a page with a sandbox, start its worker first thing in <head>: early.js, inline (a file
     would cost a request first), before the stylesheets (which hold a script back until they
     have loaded), with the sandbox's pre-drawn file for it to fetch at once and every module of
-    the shell for it to ask for (paths from the worker's folder); first.js before it, which
-    draws that board as soon as the parser reaches material's sidebar beside the rules (where
+    the shell for it to ask for (paths from the worker's folder); the parts of first/ before it,
+    which draw that board as soon as the parser reaches material's sidebar beside the rules (where
     the panel goes on a wide screen) or the sandbox."""
     if 'class="rb-sandbox"' not in output:
         return output

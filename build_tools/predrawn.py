@@ -17,9 +17,9 @@ The seeds of the deals travel with them, so the page has the worker deal again e
 from the reader's seat (predrawn.js): the frame stays the same (tests/site/test_predrawn.py).
 
 The deals and the catalog entry (not the tutorials) also go into the page itself (`first`: raw
-DEFLATE in base64, 2-7 KB), so that first.js draws a deal as the parser goes, without waiting for
-the file: Chromium and Firefox passed a fetch's answer to the page only once the page had been
-parsed (build_tools/bench_predrawn), long after its first paint.
+DEFLATE in base64, 2-7 KB), so that first/draw.js draws a deal as the parser goes, without
+waiting for the file: Chromium and Firefox passed a fetch's answer to the page only once the page
+had been parsed (build_tools/bench_predrawn), long after its first paint.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def encoded(game: str, digest: str) -> bytes:
 
 def first(game: str, digest: str) -> str:
     """What a page draws first of `game` ({game, catalog, deals}, the file's own), as raw DEFLATE
-    (first.js inflates it) in base64, for an attribute of the page."""
+    (first/unpack.js inflates it) in base64, for an attribute of the page."""
     drawn = json.loads(gzip.decompress(encoded(game, digest)))
     text = json.dumps(
         {key: drawn[key] for key in ("game", "catalog", "deals")}, ensure_ascii=False, separators=(",", ":")

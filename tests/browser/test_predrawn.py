@@ -68,7 +68,7 @@ HOLD_WORKER = """
 
 # The second test hook: the shell's entry (sandbox/index.js) is answered by a module that waits
 # for window.__rbReleaseShell() before it loads the shell itself, so that the page shows what the
-# plain script first.js drew, as the parser went, for as long as the test likes.
+# plain scripts of sandbox/first/ drew, as the parser went, for as long as the test likes.
 HELD_SHELL = """await new Promise((resolve) => (window.__rbReleaseShell = resolve));
 export * from "./index.js?held";
 """
@@ -87,7 +87,7 @@ def release_shell(page: Page) -> None:
 
 
 def as_parsed(page: Page, html: str) -> str:
-    """`html` as this browser writes it back once parsed (as first.js draws a frame)."""
+    """`html` as this browser writes it back once parsed (as first/draw.js draws a frame)."""
     parse = "(html) => Object.assign(document.createElement('template'), { innerHTML: html }).innerHTML"
     return page.evaluate(parse, html)
 
@@ -160,7 +160,7 @@ def test_the_board_shows_before_python_and_an_early_tap_is_applied_once(page: Pa
 def test_the_board_drawn_before_the_shell_runs_is_beside_the_rules_and_the_shell_takes_it_over(
     page: Page, http_server: str
 ) -> None:
-    """first.js draws a deal as the parser goes, in the panel where layout.js puts it (beside the
+    """first/draw.js draws a deal as the parser goes, in the panel where layout.js puts it (beside the
     rules on a wide screen); the shell then adopts those very nodes, the same deal and the tap
     made meanwhile, which Python applies once."""
     hold_shell(page)

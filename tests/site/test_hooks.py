@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
-from build_tools.mkdocs_hooks import on_page_content, on_post_page
+from build_tools.mkdocs_hooks import INLINE, on_page_content, on_post_page
 from build_tools.module_graph import static_imports
 from engine.figures import render_figure
 
@@ -42,7 +42,10 @@ def test_a_page_with_a_sandbox_starts_its_worker_before_anything_else_in_head() 
     html = '<html><head><meta charset="utf-8"><link rel="stylesheet" href="a.css"></head>'
     html += '<body><div class="rb-sandbox" data-game="necropolis"></div></body></html>'
     sandbox = Path(CONFIG.docs_dir) / "assets/javascripts/sandbox"
-    source = "".join((sandbox / name).read_text(encoding="utf-8") for name in ("first.js", "early.js"))
+    assert [Path(name).name for name in INLINE[-1:]] == ["early.js"]
+    parts = {Path(CONFIG.docs_dir, name) for name in INLINE[:-1]}
+    assert parts == set((sandbox / "first").glob("*.js")), "every part of globalThis.rbFirst, inline"
+    source = "".join(Path(CONFIG.docs_dir, name).read_text(encoding="utf-8") for name in INLINE)
     built = on_post_page(html, page=page, config=CONFIG)
     shell = re.search(r' data-shell="([^"]*)"', built)
     assert shell, "no list of the shell's modules for early.js"
@@ -50,7 +53,7 @@ def test_a_page_with_a_sandbox_starts_its_worker_before_anything_else_in_head() 
     head = f'<meta charset="utf-8"><script data-worker="../assets/javascripts/sandbox/worker.mjs"{shell[0]}>'
     inline = re.search(r"<script data-worker[^>]*>\n(.*?)</script>", built, re.DOTALL)
     assert inline and built == html.replace('<meta charset="utf-8">', f"{head}\n{inline[1]}</script>")
-    # first.js then early.js, every line of code in order; no comment line, which no page needs
+    # the parts of first/ then early.js, every line of code in order; no comment line, which no page needs
     code = [line.strip() for line in inline[1].splitlines()]
     assert not [line for line in code if line.startswith(("//", "/*", "*")) or not line]
     assert [line for line in source_lines(source) if line] == code
@@ -65,6 +68,34 @@ def source_lines(source: str) -> list[str]:
         elif not line.startswith("//"):
             lines.append(line)
     return lines
+
+
+# what a part of globalThis.rbFirst (sandbox/first/) reads of the others as it runs, and adds
+USES = re.compile(r"^  const \{ ([^}]*) \} = rb;$", re.MULTILINE)
+ADDS = re.compile(r"^  Object\.assign\(rb, \{ ([^}]*) \}\);$", re.MULTILINE)
+FIRST_IMPORT = re.compile(r'^import "\./first/(\w+\.js)";$', re.MULTILINE)
+
+
+def names(pattern: re.Pattern[str], part: Path) -> set[str]:
+    """The names `pattern` finds in `part`'s source."""
+    return {name for found in pattern.findall(part.read_text(encoding="utf-8")) for name in found.split(", ")}
+
+
+def test_each_part_of_rb_first_comes_after_the_parts_it_uses() -> None:
+    """Inline in the hook's order, and imported by each shell module in that order with what they
+    use before them (a page reached by instant navigation has only the modules' copies): a part
+    run before one it uses would find nothing there."""
+    sandbox = Path(CONFIG.docs_dir) / "assets/javascripts/sandbox"
+    order = [Path(CONFIG.docs_dir, name) for name in INLINE[:-1]]
+    imports = (FIRST_IMPORT.findall(module.read_text(encoding="utf-8")) for module in sandbox.rglob("*.js"))
+    runs = [[sandbox / "first" / name for name in found] for found in imports if found]
+    assert runs, "the shell's modules import the parts"
+    for run in [order, *runs]:
+        assert run == sorted(run, key=order.index), run
+        added: set[str] = set()
+        for part in run:
+            assert names(USES, part) <= added, f"{part.name} runs before a part it uses"
+            added |= names(ADDS, part)
 
 
 def test_the_sidebar_beside_the_rules_says_when_it_is_parsed() -> None:

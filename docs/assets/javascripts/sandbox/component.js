@@ -7,6 +7,13 @@
 // worker.mjs). Before Python is ready it shows the board the build drew (predrawn.js), marked
 // data-rb-early: shown | taken (a tap kept), then same | differs (Python's first frame against it).
 
+// what the page drew before the shell ran, and the parts it drew with (in mkdocs_hooks.py INLINE's
+// order: each after the parts it uses)
+import "./first/element.js";
+import "./first/controls.js";
+import "./first/saved.js";
+import "./first/panel.js";
+import "./first/draw.js";
 import { connect } from "./channel.js";
 import { createCoach } from "./coach.js";
 import { createEarly, loadPredrawn } from "./predrawn.js";
@@ -23,7 +30,7 @@ import { createGuestPanel, createTablePanel } from "./table/panel.js";
 import { NO_TRANSPORT_TEXT, transportKind } from "./table/transports.js";
 import { TEXT, buildUi, h, optionSelects, seatSelects } from "./ui.js";
 
-const { markBoard, placeEarlyNote, showState, showTutorials, take: takeFirst } = globalThis.rbFirst; // ui.js imported first.js
+const { markBoard, placeEarlyNote, showState, showTutorials, take: takeFirst } = globalThis.rbFirst;
 
 const MORPHDOM_URL = new URL("../../vendor/morphdom/morphdom-esm.js", import.meta.url);
 const STAGES = ["runtime", "engine", "ready"];
@@ -108,7 +115,8 @@ export function mountSandbox(el) {
   if (!el.classList.contains("rb-sandbox") || !game) {
     throw new Error('mountSandbox: expected <div class="rb-sandbox" data-game="…">');
   }
-  // what the page drew before the shell ran (first.js): its controls and board, adopted as they are
+  // what the page drew before the shell ran (first/draw.js): its controls and board, adopted as
+  // they are
   const first = takeFirst(el);
   const original = first?.original ?? [...el.childNodes];
   const sandbox = `${game}-${++mounts}`;
@@ -449,7 +457,7 @@ export function mountSandbox(el) {
     const data = !booted && (await loadPredrawn(el, game));
     const starting = el.dataset.rbState === "loading"; // not failed meanwhile
     if (!data || !active || !starting || booted || python || wanted || sharedEntry(game)) {
-      if (first && active && starting && !python) dropEarly(wanted); // first.js's board is not what Python opens
+      if (first && active && starting && !python) dropEarly(wanted); // first/draw.js's board is not what Python opens
       return;
     }
     early = createEarly(data, game, first?.deal);
@@ -493,8 +501,8 @@ export function mountSandbox(el) {
     early.take(el, ui, piece);
   }
 
-  /** The reader's presses on the board first.js drew, before the shell ran: its piece kept as
-   * if tapped now (the same deal is shown), and a tutorial or worked example opened. */
+  /** The reader's presses on the board first/draw.js drew, before the shell ran: its piece kept
+   * as if tapped now (the same deal is shown), and a tutorial or worked example opened. */
   function applyFirstPresses() {
     const action = first.piece?.dataset.action;
     const piece = action === undefined ? null : ui.board.querySelector(`[data-action="${CSS.escape(action)}"]`);

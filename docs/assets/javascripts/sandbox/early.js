@@ -6,7 +6,7 @@
 //   start overlap the page's own (material's bundle, the stylesheets, the shell's modules).
 //   channel.js adopts the worker, with every message it sent before then.
 // - It asks for every module of the shell at once and fetches the sandbox's pre-drawn board; as
-//   soon as the parser has the sandbox, it draws that board there (first.js, copied inline just
+//   soon as the parser has the sandbox, it draws that board there (first/draw.js, copied inline
 //   before this script), and the shell's modules mount the sandbox over it once they run.
 // - The worker ends with the page, as channel.js's own do (see there).
 // - On a guest's page (an invitation's link) it starts no worker; it asks for the shell's modules
@@ -88,8 +88,8 @@
     window.__rbPredrawnFetch = { href, data: fetched.then((response) => (response.ok ? rbFirst.unpacked(response) : null)) };
   }
 
-  /** The sandbox's board is drawn as the parser goes (first.js), from the page's own copy of its
-   * deals (`first`, mkdocs_hooks.py): beside the rules, as soon as the parser has the sidebar
+  /** The sandbox's board is drawn as the parser goes (first/draw.js), from the page's own copy of
+   * its deals (`first`, mkdocs_hooks.py): beside the rules, as soon as the parser has the sidebar
    * there (the page's own script after it calls __rbSidebarParsed); else once it has the sandbox
    * (the script right after it calls __rbSandboxParsed). The shell's modules (every one asked for
    * already: preloadShell) then mount the sandbox, adopting what was drawn. Drawn by the modules

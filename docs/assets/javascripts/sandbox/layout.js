@@ -10,10 +10,11 @@
 // the rules, a tutorial's rules follow it: each new step's rule comes into view, marked.
 // mount(sandbox) -> teardown; no game-specific code here, only the page's structure and CSS.
 
-import "./first.js";
+import "./first/element.js";
+import "./first/panel.js";
 
-// The panel's parts and where it goes are first.js's, so that a page can place it before the
-// shell runs (the board drawn first is then in view: beside the rules on a wide screen).
+// The panel's parts and where it goes are first/panel.js's, so that a page can place it before
+// the shell runs (the board drawn first is then in view: beside the rules on a wide screen).
 const { LAYOUT_KEY, PANEL_TEXT: TEXT, WIDE, panelParts, placePanel, wantedLayout } = globalThis.rbFirst;
 const HIGHLIGHT_MS = 2000;
 const UNDER_BAR_PX = 8; // room between the panel's bar and the status line 「遊ぶ」 opens on

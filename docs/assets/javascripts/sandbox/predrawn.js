@@ -8,12 +8,15 @@
 // `redeal` at its start, engine/replay.py) from a seed made then and kept nowhere: what the reader
 // sees is the same, what is hidden is as unknown as in any game.
 
-import "./first.js";
+import "./first/element.js";
+import "./first/controls.js";
+import "./first/saved.js";
+import "./first/unpack.js";
 
 const { markTaken, markedSaved, unpacked } = globalThis.rbFirst;
 
 // The file early.js asked for as the page began loading, unpacked as soon as it came in: when the
-// parser reaches the sandbox, its board is drawn in that same task (first.js).
+// parser reaches the sandbox, its board is drawn in that same task (first/draw.js).
 let asked = unpackedEarly();
 
 function unpackedEarly() {
@@ -46,8 +49,8 @@ function freshSeed() {
   return (high % 2 ** 21) * 2 ** 32 + low;
 }
 
-/** What the sandbox shows before Python: a deal's opening (`dealt`: the one first.js drew, else
- * one at random), or a tutorial's frames. */
+/** What the sandbox shows before Python: a deal's opening (`dealt`: the one first/draw.js drew,
+ * else one at random), or a tutorial's frames. */
 export function createEarly(data, game, dealt = Math.floor(Math.random() * data.deals.length)) {
   const deal = data.deals[dealt];
   let tutorial = null; // the name of the tutorial shown, or null: the deal

@@ -1,11 +1,12 @@
 // The reader's preferences, kept in localStorage (the saved game is kept by the worker).
 
-import "./first.js";
+import "./first/element.js";
+import "./first/controls.js";
 
 const BOT_SPEED_KEY = "rb:bot-speed";
 
-/** How long a bot's move stays on screen before the next, by the reader's choice (in first.js,
- * whose controls list them before the shell runs). */
+/** How long a bot's move stays on screen before the next, by the reader's choice (in
+ * first/controls.js, whose controls list them before the shell runs). */
 export const { BOT_SPEEDS } = globalThis.rbFirst;
 
 export function botSpeed() {

@@ -5,9 +5,9 @@
 // connection open, and the next page's worker then waits on it (see channel.js). The mark may be
 // wrong (storage cleared in part, a save from before it existed): the worker's answer wins.
 
-import "./first.js";
+import "./first/saved.js";
 
-// first.js reads the mark too, before the shell runs: whether to draw the pre-drawn board.
+// first/draw.js reads the mark too, before the shell runs: whether to draw the pre-drawn board.
 const { savedKey: key } = globalThis.rbFirst;
 
 /** Whether the worker said it keeps a game of `game` (false where localStorage is unavailable). */

@@ -1,8 +1,10 @@
 // The sandbox's own controls (not the board: the engine renders that), built once per mount.
 
-import "./first.js";
+import "./first/element.js";
+import "./first/controls.js";
 
-// The controls a page may draw before the shell runs are built by first.js (one copy: see there).
+// The controls a page may draw before the shell runs are built by first/controls.js (one copy:
+// first/element.js says why).
 export const { TEXT, h, buildUi } = globalThis.rbFirst;
 
 /** One <select> per seat (human or a bot level), labelled with the rules' seat names. */
