@@ -129,11 +129,30 @@ def wait_new_frame(page: Page, before: int) -> None:
     wait_settled(page, after=before)
 
 
+OPEN = """([sel, fragment]) => {
+  document.querySelector(sel).dataset.rbOpening = "yes";
+  location.hash = fragment;
+}"""
+OPENED = """([sel, after]) => {
+  // The fragment taken, then a frame more than `after` on the sandbox marked before, or any on a
+  // new one: on a page loaded directly, material's instant navigation meets its first popstate at
+  // a change of the fragment and draws the same page anew, whose sandbox mounts again and opens
+  // the link itself.
+  const el = document.querySelector(sel);
+  if (!el || location.hash.startsWith("#rb=")) return false;
+  const shown = Number(el.dataset.rbFrames ?? 0) > (el.dataset.rbOpening ? after : 0);
+  return shown && ["ready", "error"].includes(el.dataset.rbState);
+}"""
+
+
 def open_shared(page: Page, entry: dict[str, Any]) -> None:
-    """Open a game in a page already showing its sandbox, through a share link's fragment."""
+    """Open a game in a page already showing its sandbox, through a share link's fragment; once
+    the sandbox shows it, ready."""
     before = frames(page)
-    page.evaluate("fragment => { location.hash = fragment }", share_fragment(entry))
-    wait_new_frame(page, before)
+    page.evaluate(OPEN, [SANDBOX, share_fragment(entry)])
+    page.wait_for_function(OPENED, arg=[SANDBOX, before], polling=POLL_MS, timeout=BOOT_TIMEOUT_MS)
+    page.evaluate("sel => delete document.querySelector(sel).dataset.rbOpening", SANDBOX)
+    assert page.get_attribute(SANDBOX, "data-rb-state") == "ready", page.inner_text(SANDBOX)
 
 
 def open_sandbox(page: Page, url: str) -> None:

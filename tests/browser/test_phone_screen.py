@@ -37,7 +37,7 @@ from playwright.sync_api import Browser, Page
 from build_tools.phone import ON_ITS_SIDE, PHONES, QUIET, UNSEEN, Decision, play_by_taps, reader_seats
 from engine.registry import games
 from tests.browser.conftest import WarmSite, guarded_context
-from tests.browser.helpers import SANDBOX, frames, near_the_end, new_log, share_fragment, wait_settled
+from tests.browser.helpers import SANDBOX, near_the_end, new_log, open_shared, wait_settled
 from tests.browser.table import answer, connected, invite, paste
 from tests.browser.test_advice import UNCOVERED
 from tests.conftest import Guard
@@ -79,10 +79,7 @@ def phones(browser: Browser, http_server: str) -> Iterator[dict[tuple[int, int],
 def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
     """The game of `log` in the sandbox, opened over the rules by a tap on 「遊ぶ」."""
     page = site.show(log["game"])
-    before = frames(page)
-    seats = reader_seats(log["game"], log["players"])
-    page.evaluate("f => { location.hash = f }", share_fragment({"log": log, "seats": seats}))
-    wait_settled(page, after=before)
+    open_shared(page, {"log": log, "seats": reader_seats(log["game"], log["players"])})
     if page.get_attribute("html", "data-rb-panel") != "open":
         page.locator(".rb-play-fab").tap()
         page.wait_for_function("document.documentElement.dataset.rbPanel === 'open'")
