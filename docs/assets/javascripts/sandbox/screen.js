@@ -5,8 +5,9 @@
 //   screen too low to show a seat whole, but not pinned beside the rules: data-rb-narrow on the
 //   sandbox), another seat shows its head line alone; a tap on the head
 //   (or Enter/Space) shows it whole, and the choice holds from frame to frame;
-// - notices (`notify`): status lines under the status line, in view, gone after a few seconds and
-//   kept in the log's お知らせ; never over a QR code or a camera's picture (data-rb-keep-clear);
+// - notices (`notify`): status lines under the status line, in view, gone after a few seconds or
+//   at a tap on them, and kept in the log's お知らせ; never over a QR code or a camera's picture
+//   (data-rb-keep-clear);
 // - seat notes (`setSeatNote`): a line of the shell's own in a seat's area (the table's),
 //   put back after every frame;
 // - layers: narrow, 「得点表」 by the status line shows the running score sheet over the table
@@ -144,6 +145,12 @@ export function createScreen({ host, board, signal }) {
     noticeLog.hidden = false;
     const timer = setTimeout(() => line.remove(), NOTICE_MS);
     signal.addEventListener("abort", () => clearTimeout(timer));
+    // a toast: a tap puts it away at once (on a phone's game screen it lies over the panel's bar,
+    // whose buttons it would hide for its six seconds); the log and the live region keep its words
+    line.addEventListener("click", () => {
+      clearTimeout(timer);
+      line.remove();
+    });
     if (!watching) giveWay();
   }
 
