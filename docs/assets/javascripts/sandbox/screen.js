@@ -182,15 +182,19 @@ export function createScreen({ host, board, signal }) {
 
   /** A layer by the status line (ヒント's details) must not lie over what the decision is about:
    * on a phone's game screen the layers lie over the panel's bar and the status line (sandbox.css)
-   * and this one is cut short at the status line's foot, the table where it was; elsewhere narrow
+   * and this one reaches the status line's foot, no further (the table where it was) and no
+   * shorter (a short one left the status line's last line peeking out under it); elsewhere narrow
    * (a tutorial, the panel closed) it lies under the status line, cut short above the piece it
    * marks, and where even a short layer would cover it, the screen scrolls the piece down clear of
    * it. */
   function keepClear(piece, layer) {
+    layer.style.removeProperty("min-height"); // as an earlier call may have set it
     if (!narrow() || layer.hidden) return;
     if (getComputedStyle(layer.parentElement).position === "fixed") {
       const foot = host.querySelector(".rb-head").getBoundingClientRect().bottom;
-      layer.style.maxHeight = `${Math.max(foot - layer.getBoundingClientRect().top, MIN_LAYER_PX)}px`;
+      const height = `${Math.max(foot - layer.getBoundingClientRect().top, MIN_LAYER_PX)}px`;
+      layer.style.maxHeight = height;
+      layer.style.minHeight = height;
       return;
     }
     if (!piece) return;
