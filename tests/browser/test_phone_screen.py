@@ -23,7 +23,8 @@ finds on screen and uncovered, its board stepped by taps, and closed (Escape, or
 table as it was: the same board at the same scroll.
 
 A table guest's phone (みんなのスマホで遊ぶ) holds the same at 360 × 740, every game at its fewest
-players, over its first GUEST_DECISIONS decisions, and Rondo's on its side (844 × 390).
+players, over its first GUEST_DECISIONS decisions, and Rondo's on its side (844 × 390); its first
+notice, over the panel's bar, goes at a tap.
 """
 
 from __future__ import annotations
@@ -181,6 +182,45 @@ def test_the_review_is_a_layer_over_the_table(
     site.guard.check()
 
 
+# The first notice on the screen: its words and a point of it over no button (its left edge, over
+# the panel's margin), ready to hear the click a tap there makes; null when no notice is up.
+FIRST_NOTICE = """() => {
+  const line = document.querySelector(".rb-sandbox .rb-notices .rb-notice");
+  if (!line) return null;
+  window.__rbNoticeTap = new Promise((done) => {
+    addEventListener("click", (event) => {
+      const tapped = event.target.closest?.(".rb-notice");
+      done(tapped === line ? (line.isConnected ? "still up" : "put away") : "timed out");
+    }, { once: true });
+  });
+  const box = line.getBoundingClientRect();
+  return { text: line.textContent, x: box.left + 2, y: box.top + box.height / 2 };
+}"""
+# The panel's bar's buttons that something else covers at their centre.
+BAR_COVERED = """() => [...document.querySelectorAll(".rb-panel-bar button")].filter((button) => {
+  const box = button.getBoundingClientRect();
+  if (!box.width) return false;
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return !(hit && button.contains(hit));
+}).map((button) => button.textContent)"""
+
+
+def put_away_by_a_tap(page: Page) -> str:
+    """A notice is a toast: a tap on it puts it away at once, the panel's bar's buttons, which it
+    lay over, free again, its words still in the log's お知らせ and the live region still there.
+    "put away", or "timed out" where its six seconds ran out before the tap (a loaded machine)."""
+    notice = page.evaluate(FIRST_NOTICE)
+    if notice is None:
+        return "timed out"
+    page.touchscreen.tap(notice["x"], notice["y"])
+    what = page.evaluate("window.__rbNoticeTap")
+    if what == "put away" and not page.locator(f"{SANDBOX} .rb-notice").count():
+        assert page.evaluate(BAR_COVERED) == []
+    assert notice["text"] in (page.text_content(f"{SANDBOX} .rb-notice-log") or "")
+    assert page.locator(f"{SANDBOX} .rb-notices[role=status]").count() == 1
+    return what
+
+
 GUEST_DECISIONS = 8
 """A guest's phone draws the same views as the reader's, whose every kind of decision the cases above
 meet: what the guest adds is its own box, its notices and the relayed frame, from its first decision."""
@@ -197,7 +237,8 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
     the guest in the first seat at the game's fewest players, every other seat a bot), its first
     GUEST_DECISIONS decisions: once the game is on, the guest's own box (the vibration's switch)
     is one line above the table, and the notices (the guest's seat connected, at once) lie over
-    the panel's bar and the status line, not over the table. Also Rondo on a phone on its side,
+    the panel's bar and the status line, not over the table, and go at a tap, the bar's buttons
+    free. Also Rondo on a phone on its side,
     where the first notice lay over the spaces the guest had to tap (844 × 390)."""
     players = games()[game_id].info.players[0]
     context = guarded_context(
@@ -212,6 +253,7 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
     assert paste(host, answer(guest, link)) == ""
     connected(host, 0)
     guest.bring_to_front()
+    assert put_away_by_a_tap(guest) in {"put away", "timed out"}
     seen = list(play_by_taps(guest, seed=players, max_decisions=GUEST_DECISIONS))
     unseen = [f"{d.number} {d.kind}: {'; '.join(d.problems)}" for d in seen if d.problems]
     assert seen, "the guest never had a decision"

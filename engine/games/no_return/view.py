@@ -309,14 +309,16 @@ def _sums(selection: dict[str, Any]) -> str:
     mode, picked = selection["mode"], selection["picked"]
     if mode == "choose":
         return ""
-    chosen = "・".join(counter_label(c) for c in picked) or "なし"
+    # a counter's name is never broken across lines (no-return.css)
+    chosen = "・".join(f'<span class="nr-name">{counter_label(c)}</span>' for c in picked) or "なし"
     if mode != "cash":
         total = selection["picked_sum"]
         return f'<p class="nr-sum">選んだもの: {len(picked)}個（{chosen}）・合計 <strong>{total}</strong></p>'
     cashing = "・".join(str(_parse(c)[1]) for c in selection["cashing"])
     enough = "足りている" if selection["picked_sum"] >= selection["cashing_sum"] else "足りない"
     return (
-        f'<p class="nr-sum">清算: {colour_label(selection["column"])}の{cashing}（計 <strong>'
+        f'<p class="nr-sum">清算: <span class="nr-name">{colour_label(selection["column"])}</span>'
+        f"の{cashing}（計 <strong>"
         f"{selection['cashing_sum']}</strong>）</p>"
         f'<p class="nr-sum">支払い: {chosen}（計 <strong>{selection["picked_sum"]}</strong>・{enough}）</p>'
     )

@@ -5,8 +5,9 @@
 //   screen too low to show a seat whole, but not pinned beside the rules: data-rb-narrow on the
 //   sandbox), another seat shows its head line alone; a tap on the head
 //   (or Enter/Space) shows it whole, and the choice holds from frame to frame;
-// - notices (`notify`): status lines under the status line, in view, gone after a few seconds and
-//   kept in the log's お知らせ; never over a QR code or a camera's picture (data-rb-keep-clear);
+// - notices (`notify`): status lines under the status line, in view, gone after a few seconds or
+//   at a tap on them, and kept in the log's お知らせ; never over a QR code or a camera's picture
+//   (data-rb-keep-clear);
 // - seat notes (`setSeatNote`): a line of the shell's own in a seat's area (the table's),
 //   put back after every frame;
 // - layers: narrow, 「得点表」 by the status line shows the running score sheet over the table
@@ -144,6 +145,12 @@ export function createScreen({ host, board, signal }) {
     noticeLog.hidden = false;
     const timer = setTimeout(() => line.remove(), NOTICE_MS);
     signal.addEventListener("abort", () => clearTimeout(timer));
+    // a toast: a tap puts it away at once (on a phone's game screen it lies over the panel's bar,
+    // whose buttons it would hide for its six seconds); the log and the live region keep its words
+    line.addEventListener("click", () => {
+      clearTimeout(timer);
+      line.remove();
+    });
     if (!watching) giveWay();
   }
 
@@ -175,15 +182,19 @@ export function createScreen({ host, board, signal }) {
 
   /** A layer by the status line (ヒント's details) must not lie over what the decision is about:
    * on a phone's game screen the layers lie over the panel's bar and the status line (sandbox.css)
-   * and this one is cut short at the status line's foot, the table where it was; elsewhere narrow
+   * and this one reaches the status line's foot, no further (the table where it was) and no
+   * shorter (a short one left the status line's last line peeking out under it); elsewhere narrow
    * (a tutorial, the panel closed) it lies under the status line, cut short above the piece it
    * marks, and where even a short layer would cover it, the screen scrolls the piece down clear of
    * it. */
   function keepClear(piece, layer) {
+    layer.style.removeProperty("min-height"); // as an earlier call may have set it
     if (!narrow() || layer.hidden) return;
     if (getComputedStyle(layer.parentElement).position === "fixed") {
       const foot = host.querySelector(".rb-head").getBoundingClientRect().bottom;
-      layer.style.maxHeight = `${Math.max(foot - layer.getBoundingClientRect().top, MIN_LAYER_PX)}px`;
+      const height = `${Math.max(foot - layer.getBoundingClientRect().top, MIN_LAYER_PX)}px`;
+      layer.style.maxHeight = height;
+      layer.style.minHeight = height;
       return;
     }
     if (!piece) return;
