@@ -219,6 +219,17 @@ def put_away_by_a_tap(page: Page) -> str:
     return what
 
 
+BUZZ = f"{SANDBOX} .rb-table-buzz"
+
+
+def switch_in_view(page: Page, decision: Decision) -> None:
+    """The guest's own box, the vibration's switch, stays in view from tap to tap (where the phone
+    can vibrate): after a tap, focus moved to the board's first button scrolled the panel, the switch
+    going under the status line."""
+    if page.locator(BUZZ).is_visible() and not page.evaluate(UNCOVERED, BUZZ):
+        decision.problems.append("the vibration's switch is off screen or covered")
+
+
 GUEST_DECISIONS = 8
 """A guest's phone draws the same views as the reader's, whose every kind of decision the cases above
 meet: what the guest adds is its own box, its notices and the relayed frame, from its first decision."""
@@ -252,7 +263,7 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
     connected(host, 0)
     guest.bring_to_front()
     assert put_away_by_a_tap(guest) in {"put away", "timed out"}
-    seen = list(play_by_taps(guest, seed=players, max_decisions=GUEST_DECISIONS))
+    seen = list(play_by_taps(guest, seed=players, max_decisions=GUEST_DECISIONS, at_decision=switch_in_view))
     unseen = [f"{d.number} {d.kind}: {'; '.join(d.problems)}" for d in seen if d.problems]
     assert seen, "the guest never had a decision"
     assert not unseen, f"{game_id} guest at {players}:\n" + "\n".join(unseen)
