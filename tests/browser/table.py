@@ -91,7 +91,7 @@ def invite(host: Page, choices: list[str]) -> list[str]:
     host.locator(TABLE).get_by_role("button", name="招待を作る").click()
     friends = choices.count("friend")
     filled = "n => [...document.querySelectorAll('.rb-table-card input')].filter(i => i.value).length === n"
-    host.wait_for_function(filled, arg=friends)
+    host.wait_for_function(filled, arg=friends, polling=100)
     return host.eval_on_selector_all(".rb-table-card input", "inputs => inputs.map(i => i.value)")
 
 
@@ -103,7 +103,7 @@ def answer(guest: Page, link: str) -> str:
     """Open an invitation on a guest's page; its answer's code, once its QR code is drawn too (the
     code is written first, the picture after its module loads: a fresh clone once read it empty)."""
     guest.goto(link)
-    guest.wait_for_function(ANSWER_SHOWN)
+    guest.wait_for_function(ANSWER_SHOWN, polling=100)
     return guest.input_value(".rb-table-code")
 
 
@@ -125,7 +125,7 @@ def fresh_invitation(host: Page, seat: int) -> str:
     """The seat's new invitation, which the host shows by itself once the seat's phone left (or
     the host reloaded), so that one scan brings the friend back; its link."""
     card = f'.rb-table-card[data-seat="{seat}"] input'
-    host.wait_for_function("card => document.querySelector(card)?.value", arg=card)
+    host.wait_for_function("card => document.querySelector(card)?.value", arg=card, polling=100)
     return host.input_value(card)
 
 
@@ -149,7 +149,7 @@ NOTICE_RECORDER = """(() => {
 def noticed(page: Page, text: str, timeout: float = CONNECT_MS) -> None:
     """`page` showed the notice `text` (its start, at least), in view and not as an error."""
     seen = "text => window.__rbNoticesSeen.find((notice) => notice.text.startsWith(text))"
-    page.wait_for_function(seen, arg=text, timeout=timeout)
+    page.wait_for_function(seen, arg=text, timeout=timeout, polling=100)
     notice = page.evaluate(seen, text)
     assert notice["inView"] and not notice["alert"], notice
 
@@ -245,7 +245,9 @@ def play_moves(devices: dict[int, Page], host: Page, rng: Rng, moves: int | None
         session = TableSession(entry["log"], entry["seats"], entry["table"]["host"])
         for seat, page in devices.items():
             if page is not host:
-                page.wait_for_function(SENT_LAST, arg=session.seat_frame(seat), timeout=CONNECT_MS)
+                page.wait_for_function(
+                    SENT_LAST, arg=session.seat_frame(seat), timeout=CONNECT_MS, polling=100
+                )
                 wait_settled(page)
                 check_guest_screen(page)
         made += 1

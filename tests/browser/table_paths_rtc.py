@@ -172,7 +172,7 @@ def test_a_firefox_guest_read_too_late_says_so_itself(
             f"{SANDBOX} .rb-notice-log li:has-text('{UNREACHABLE}')", state="attached", timeout=3 * CONNECT_MS
         )
         host.locator(f'{TABLE} li[data-seat="1"]').get_by_role("button", name="新しい招待を出す").click()
-        fresh = host.wait_for_function(NEW_LINK, arg=link).json_value()
+        fresh = host.wait_for_function(NEW_LINK, arg=link, polling=100).json_value()
         firefox.goto(
             "about:blank"
         )  # the camera app opens it anew (the same page with another #join= would not reload)

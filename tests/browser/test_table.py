@@ -80,7 +80,7 @@ def send_and_hear(guest: Page, message: str | dict[str, Any]) -> str:
     heard = len(errors_received(guest))
     guest.evaluate(SEND, message)
     errors = "n => window.__rbReceived.filter(t => JSON.parse(t).kind === 'error').length > n"
-    guest.wait_for_function(errors, arg=heard)
+    guest.wait_for_function(errors, arg=heard, polling=100)
     return errors_received(guest)[heard]
 
 
@@ -263,7 +263,7 @@ def flood(guest: Page, action: str) -> list[str]:
     at = json.loads(guest.evaluate(f"({LAST_PART})()"))["id"]
     message = {"v": 2, "kind": "act", "action": action, "at": at}
     before = guest.evaluate(FLOOD_SEND, [message, FLOOD])
-    guest.wait_for_function(ANSWERED, arg=[before, FLOOD])
+    guest.wait_for_function(ANSWERED, arg=[before, FLOOD], polling=100)
     return [
         m["error"]
         for m in map(json.loads, guest.evaluate(f"window.__rbReceived.slice({before})"))
@@ -305,7 +305,9 @@ def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guar
     )
     flooder.evaluate("text => { window.__rbSend(text); window.__rbSend(text); }", message)
     wait_settled(host, after=before)
-    flooder.wait_for_function("t => window.__rbReceived.some((m) => JSON.parse(m).error === t)", arg=REPLAY)
+    flooder.wait_for_function(
+        "t => window.__rbReceived.some((m) => JSON.parse(m).error === t)", arg=REPLAY, polling=100
+    )
     assert saved(host, "no-return")["log"]["actions"].count("place") == placed + 1
 
     action = next(a for a in true_state(host, "no-return").legal_actions() if a != "cancel")
@@ -366,7 +368,7 @@ def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard
     rng = Rng(7)
     locks = "window.__rbCalls.locks.filter((lock) => !lock.released).length"
     for page in devices.values():
-        page.wait_for_function(f"{locks} === 1")
+        page.wait_for_function(f"{locks} === 1", polling=100)
 
     def until_to_move(seat: int) -> None:
         for _ in bounded(f"seat {seat + 1} to move", 100):
@@ -389,7 +391,7 @@ def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard
     guest.evaluate("window.__rbHide(true)")
     assert guest.evaluate(locks) == 0
     guest.evaluate("window.__rbHide(false)")
-    guest.wait_for_function(f"{locks} === 1")
+    guest.wait_for_function(f"{locks} === 1", polling=100)
 
     guest.get_by_label("自分の番で振動する").uncheck()
     buzzed = guest.evaluate("window.__rbCalls.vibrate.length")

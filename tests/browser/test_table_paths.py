@@ -106,7 +106,7 @@ def test_a_new_game_keeps_the_phones_where_their_seats_fit(
         assert len(entry["seats"]) == players and all(kind.startswith("bot") for kind in entry["seats"][3:])
         still_paired(host, devices)
         for page in devices.values():
-            page.wait_for_function(HEARD, arg=["ホストが新しいゲームを始めました。", told + 1])
+            page.wait_for_function(HEARD, arg=["ホストが新しいゲームを始めました。", told + 1], polling=100)
         assert play_moves(devices, host, rng, moves=2) == 2
 
     guests = [page for page in devices.values() if page is not host]
@@ -143,7 +143,7 @@ def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_s
         host.goto(http_server + "rondo.html?rb-transport=bc")
         wait_settled(host)
         [first, _] = invite(host, ["here", "friend", "friend"])
-        host.wait_for_function(FIRST_QR_SEEN)
+        host.wait_for_function(FIRST_QR_SEEN, polling=100)
         card = f'{TABLE} .rb-table-card[data-seat="1"]'
         assert host.locator(f"{card} .rb-table-paste").is_visible()
         assert host.locator(card).get_by_role("button", name="カメラで返事を読み取る").is_visible()

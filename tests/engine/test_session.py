@@ -181,9 +181,10 @@ def screen(frame: dict[str, Any]) -> dict[str, Any]:
 
 HOT_SEAT_GAMES = int(os.environ.get("RB_HOT_SEAT_GAMES", "3"))
 HOT_SEAT_STEPS = int(os.environ.get("RB_HOT_SEAT_STEPS", "300"))
-"""Hot-seat games a table, of at most so many requests: 3 of 300 on the host, 1 of 100 in the
-browser's Python (make test-pyodide), where the same bridge and session code answers some ten
-times slower: a game's first 100 requests hold its moves, undos, seat changes and hand-overs."""
+"""Hot-seat games a table, of at most so many requests: 3 of 300 on the host (2 in make test), 1
+of 100 in the browser's Python (make test-pyodide), where the same bridge and session code answers
+some ten times slower: a game's first 100 requests hold its moves, undos, seat changes and
+hand-overs."""
 COVER_STEPS = 100
 """Requests of the one game at a cover table (some are 500-point games, too long to play whole)."""
 

@@ -153,6 +153,7 @@ export function mountSandbox(el) {
   let early = null; // the pre-drawn board shown before Python (predrawn.js)
   let table = null; // the host's table panel (みんなのスマホで遊ぶ), while one is open
   let guest = null; // a guest's link to its host, once connected
+  let pointed = false; // whether the last press on the board was a finger's or a mouse's, not a key's
 
   // ------------------------------------------------------------------ state and display
 
@@ -227,7 +228,10 @@ export function mountSandbox(el) {
       // Focus was on the board and the move took its element away (or hid it: the browser will
       // drop it): the same move's button if it is still there, else the first, else the board.
       const shown = [...ui.board.querySelectorAll("button:not(:disabled)")].filter(visible);
-      (shown.find((b) => b.dataset.action === focusedAction) ?? shown[0] ?? ui.board).focus({ preventScroll: Boolean(next.coach) });
+      // The page scrolls to it for the keyboard alone: after a tap, the table stays where it was
+      // (a phone's game screen scrolled the first button, a guest's vibration switch, into view).
+      const preventScroll = Boolean(next.coach) || pointed;
+      (shown.find((b) => b.dataset.action === focusedAction) ?? shown[0] ?? ui.board).focus({ preventScroll });
     }
     if (ended && !reviewButton.hidden && !next.coach) {
       // The game just ended: 振り返り comes into view by the end line, once (the panel may be
@@ -636,8 +640,12 @@ export function mountSandbox(el) {
   listen(ui.table, "click", openTable);
   listen(reviewButton, "click", openReview);
   listen(ui.retry, "click", remount);
+  listen(ui.board, "pointerdown", () => (pointed = true));
   listen(ui.board, "click", onBoardClick);
-  listen(ui.board, "keydown", onBoardKey);
+  listen(ui.board, "keydown", (event) => {
+    pointed = false;
+    onBoardKey(event);
+  });
   listen(document, "click", onScenarioClick);
   listen(window, "hashchange", () => {
     if (!python) return;
