@@ -90,6 +90,21 @@ UNSEEN = f"""(hintOpen = false) => {{
     }}
     return "";
   }};
+  // "" when the topmost thing is the node or inside it at its centre and near its four corners
+  const wholeUncovered = (node) => {{
+    const r = node.getBoundingClientRect();
+    const inset = Math.min(3, r.width / 4, r.height / 4);
+    const xs = [r.left + inset, r.left + r.width / 2, r.right - inset];
+    const ys = [r.top + inset, r.top + r.height / 2, r.bottom - inset];
+    for (const [x, y] of [[xs[1], ys[1]], [xs[0], ys[0]], [xs[2], ys[0]], [xs[0], ys[2]], [xs[2], ys[2]]]) {{
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(node === hit || node.contains(hit))) {{
+        const by = hit ? (hit.className?.baseVal ?? hit.className) || hit.nodeName : "nothing";
+        return `covered at (${{Math.round(x)}}, ${{Math.round(y)}}) by ${{String(by).slice(0, 40)}}`;
+      }}
+    }}
+    return "";
+  }};
   const problems = [];
   const byAction = new Map();
   for (const node of board.querySelectorAll("[data-action]")) {{
@@ -105,6 +120,15 @@ UNSEEN = f"""(hintOpen = false) => {{
   for (const piece of board.querySelectorAll(".rb-dock .rb-hand > *")) {{
     const why = where(piece);
     if (why) problems.push(`hand piece 「${{name(piece)}}」: ${{why}}`);
+  }}
+  // another seat's head line (its name and tags: score, cards... what a player glances at,
+  // LAYOUT.md) is read whole: each piece on screen, its middle and corners uncovered (a line half
+  // under the reader's seat left its centre free)
+  for (const head of board.querySelectorAll(".rb-seat:not(.rb-dock .rb-seat) > .rb-seat-head")) {{
+    for (const piece of head.children.length ? head.children : [head]) {{
+      const why = where(piece) || wholeUncovered(piece);
+      if (why) problems.push(`other seat's head 「${{name(head)}}」, 「${{name(piece)}}」: ${{why}}`);
+    }}
   }}
   const status = sandbox.querySelector(".rb-status");
   const s = status.getBoundingClientRect();
