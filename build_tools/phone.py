@@ -1,5 +1,6 @@
-"""What a phone shows of a game: is every piece the reader may press, and every piece of the
-reader's hand, on screen and uncovered, without scrolling? One check for the phone test
+"""What a phone shows of a game: is every piece the reader may press, every piece of the reader's
+hand, and every other seat's head line (its name and tags), on screen and uncovered, without
+scrolling? One check for the phone test
 (tests/browser/test_phone_screen.py), the contact sheet (build_tools/contact_sheet.py) and anyone
 looking at a game on a phone:
 
@@ -57,8 +58,8 @@ SHOWN_AREA = """(node) => {
   return [left, top, right, bottom];
 }"""
 
-# Every problem of the screen as the reader sees it now: choices and hand pieces not seen (see
-# the module's docstring), and the status line out of view. With ヒント's details open
+# Every problem of the screen as the reader sees it now: choices, hand pieces and the pieces of
+# other seats' head lines not seen (see the module's docstring), and the status line out of view. With ヒント's details open
 # (`UNSEEN, True`), they lie over the status line (sandbox.css: a sheet over the panel's bar and the
 # status line), so that is not asked; instead their 閉じる must be seen, and they must lie over
 # nothing of the part of the table the decision is about, below the status line (what the held
