@@ -124,8 +124,10 @@ UNSEEN = f"""(hintOpen = false) => {{
   }}
   // another seat's head line (its name and tags: score, cards... what a player glances at,
   // LAYOUT.md) is read whole: each piece on screen, its middle and corners uncovered (a line half
-  // under the reader's seat left its centre free)
-  for (const head of board.querySelectorAll(".rb-seat:not(.rb-dock .rb-seat) > .rb-seat-head")) {{
+  // under the reader's seat left its centre free). Upright only: on its side the table is a
+  // column that scrolls under the status line, Rondo's board its whole height, the seats below.
+  const upright = innerHeight > innerWidth;
+  for (const head of upright ? board.querySelectorAll(".rb-seat:not(.rb-dock .rb-seat) > .rb-seat-head") : []) {{
     for (const piece of head.children.length ? head.children : [head]) {{
       const why = where(piece) || wholeUncovered(piece);
       if (why) problems.push(`other seat's head 「${{name(head)}}」, 「${{name(piece)}}」: ${{why}}`);

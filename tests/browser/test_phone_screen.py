@@ -76,12 +76,16 @@ def phones(browser: Browser, http_server: str) -> Iterator[dict[tuple[int, int],
 
 
 def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
-    """The game of `log` in the sandbox, opened over the rules by a tap on 「遊ぶ」."""
+    """The game of `log` in the sandbox, opened over the rules by a tap on 「遊ぶ」, which puts the
+    status line under the panel's bar (a panel the case before left open is closed first: at the
+    end of a game it lay at its top, the toolbar in view and the reader's seat over the seats)."""
     page = site.show(log["game"])
+    if page.get_attribute("html", "data-rb-panel") == "open":
+        page.locator(".rb-panel-back").tap()
+        page.wait_for_function("document.documentElement.dataset.rbPanel !== 'open'")
     open_shared(page, {"log": log, "seats": reader_seats(log["game"], log["players"])})
-    if page.get_attribute("html", "data-rb-panel") != "open":
-        page.locator(".rb-play-fab").tap()
-        page.wait_for_function("document.documentElement.dataset.rbPanel === 'open'")
+    page.locator(".rb-play-fab").tap()
+    page.wait_for_function("document.documentElement.dataset.rbPanel === 'open'")
 
 
 def ask_hint(decision: Decision, page: Any) -> None:
