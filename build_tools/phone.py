@@ -59,13 +59,13 @@ SHOWN_AREA = """(node) => {
 }"""
 
 # Every problem of the screen as the reader sees it now: choices, hand pieces and the pieces of
-# other seats' head lines not seen (see the module's docstring), and the status line out of view. With ヒント's details open
-# (`UNSEEN, True`), they lie over the status line (sandbox.css: a sheet over the panel's bar and the
-# status line), so that is not asked; instead their 閉じる must be seen, and they must lie over
-# nothing of the part of the table the decision is about, below the status line (what the held
-# status line covers, it hides anyway): each part of the table (a child of the view's `.rb-game`,
-# the reader's seat and choice among them) that holds a legal choice, and every other seat's
-# public pieces that a decision needs (`.rb-glance`).
+# other seats' head lines not seen (see the module's docstring), and the status line out of view.
+# With ヒント's details open (`UNSEEN, True`), they lie over the status line (sandbox.css: a sheet over
+# the panel's bar and the status line), so that is not asked; instead their 閉じる must be seen, and
+# they must lie over nothing of the part of the table the decision is about, below the status line
+# (what the held status line covers, it hides anyway): each part of the table (a child of the view's
+# `.rb-game`, the reader's seat and choice among them) that holds a legal choice, and every other
+# seat's public pieces that a decision needs (`.rb-glance`).
 UNSEEN = f"""(hintOpen = false) => {{
   const shownArea = {SHOWN_AREA};
   const sandbox = document.querySelector(".rb-sandbox");
@@ -126,8 +126,8 @@ UNSEEN = f"""(hintOpen = false) => {{
   // LAYOUT.md) is read whole: each piece on screen, its middle and corners uncovered (a line half
   // under the reader's seat left its centre free). Upright only: on its side the table is a
   // column that scrolls under the status line, Rondo's board its whole height, the seats below.
-  const upright = innerHeight > innerWidth;
-  for (const head of upright ? board.querySelectorAll(".rb-seat:not(.rb-dock .rb-seat) > .rb-seat-head") : []) {{
+  const heads = board.querySelectorAll(".rb-seat:not(.rb-dock .rb-seat) > .rb-seat-head");
+  for (const head of innerHeight > innerWidth ? heads : []) {{
     for (const piece of head.children.length ? head.children : [head]) {{
       const why = where(piece) || wholeUncovered(piece);
       if (why) problems.push(`other seat's head 「${{name(head)}}」, 「${{name(piece)}}」: ${{why}}`);

@@ -1,6 +1,7 @@
-"""A game on a phone is one screen: at each of the reader's decisions every legal choice, every
-piece of the reader's hand, every other seat's head line (what a player glances at), the status
-line and a hint's mark are on screen and uncovered, with no scrolling (build_tools/phone.py says how that is seen), and the reader plays by tapping the pieces.
+"""A game on a phone is one screen: at each of the reader's decisions every legal choice, every piece
+of the reader's hand, every other seat's head line (what a player glances at), the status line and
+a hint's mark are on screen and uncovered, with no scrolling (build_tools/phone.py says how that is
+seen), and the reader plays by tapping the pieces.
 
 Chromium contexts with a phone's viewport, `is_mobile` and `has_touch`; every press a `tap`.
 Every game at every player count (the shorter option where a game has one: `option_samples[0]`),
