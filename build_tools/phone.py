@@ -1,5 +1,6 @@
-"""What a phone shows of a game: is every piece the reader may press, and every piece of the
-reader's hand, on screen and uncovered, without scrolling? One check for the phone test
+"""What a phone shows of a game: is every piece the reader may press, every piece of the reader's
+hand, and every other seat's head line (its name and tags), on screen and uncovered, without
+scrolling? One check for the phone test
 (tests/browser/test_phone_screen.py), the contact sheet (build_tools/contact_sheet.py) and anyone
 looking at a game on a phone:
 
@@ -57,14 +58,14 @@ SHOWN_AREA = """(node) => {
   return [left, top, right, bottom];
 }"""
 
-# Every problem of the screen as the reader sees it now: choices and hand pieces not seen (see
-# the module's docstring), and the status line out of view. With ヒント's details open
-# (`UNSEEN, True`), they lie over the status line (sandbox.css: a sheet over the panel's bar and the
-# status line), so that is not asked; instead their 閉じる must be seen, and they must lie over
-# nothing of the part of the table the decision is about, below the status line (what the held
-# status line covers, it hides anyway): each part of the table (a child of the view's `.rb-game`,
-# the reader's seat and choice among them) that holds a legal choice, and every other seat's
-# public pieces that a decision needs (`.rb-glance`).
+# Every problem of the screen as the reader sees it now: choices, hand pieces and the pieces of
+# other seats' head lines not seen (see the module's docstring), and the status line out of view.
+# With ヒント's details open (`UNSEEN, True`), they lie over the status line (sandbox.css: a sheet over
+# the panel's bar and the status line), so that is not asked; instead their 閉じる must be seen, and
+# they must lie over nothing of the part of the table the decision is about, below the status line
+# (what the held status line covers, it hides anyway): each part of the table (a child of the view's
+# `.rb-game`, the reader's seat and choice among them) that holds a legal choice, and every other
+# seat's public pieces that a decision needs (`.rb-glance`).
 UNSEEN = f"""(hintOpen = false) => {{
   const shownArea = {SHOWN_AREA};
   const sandbox = document.querySelector(".rb-sandbox");
@@ -90,6 +91,21 @@ UNSEEN = f"""(hintOpen = false) => {{
     }}
     return "";
   }};
+  // "" when the topmost thing is the node or inside it at its centre and near its four corners
+  const wholeUncovered = (node) => {{
+    const r = node.getBoundingClientRect();
+    const inset = Math.min(3, r.width / 4, r.height / 4);
+    const xs = [r.left + inset, r.left + r.width / 2, r.right - inset];
+    const ys = [r.top + inset, r.top + r.height / 2, r.bottom - inset];
+    for (const [x, y] of [[xs[1], ys[1]], [xs[0], ys[0]], [xs[2], ys[0]], [xs[0], ys[2]], [xs[2], ys[2]]]) {{
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(node === hit || node.contains(hit))) {{
+        const by = hit ? (hit.className?.baseVal ?? hit.className) || hit.nodeName : "nothing";
+        return `covered at (${{Math.round(x)}}, ${{Math.round(y)}}) by ${{String(by).slice(0, 40)}}`;
+      }}
+    }}
+    return "";
+  }};
   const problems = [];
   const byAction = new Map();
   for (const node of board.querySelectorAll("[data-action]")) {{
@@ -105,6 +121,19 @@ UNSEEN = f"""(hintOpen = false) => {{
   for (const piece of board.querySelectorAll(".rb-dock .rb-hand > *")) {{
     const why = where(piece);
     if (why) problems.push(`hand piece 「${{name(piece)}}」: ${{why}}`);
+  }}
+  // another seat's head line (its name and tags: score, cards... what a player glances at,
+  // LAYOUT.md) is read whole: each piece on screen, its middle and corners uncovered (a line half
+  // under the reader's seat left its centre free); asked of the views that hold the other seats
+  // in `.rb-seats` (glances side by side: Rondo, Herrlof, Necropolis; The Bottle Imp's and No
+  // Return's seats, one a line, still lie under the reader's at some decisions). Upright only: on
+  // its side the table is a column that scrolls, Rondo's board its whole height, the seats below.
+  const heads = board.querySelectorAll(".rb-seats > .rb-seat > .rb-seat-head");
+  for (const head of innerHeight > innerWidth ? heads : []) {{
+    for (const piece of head.children.length ? head.children : [head]) {{
+      const why = where(piece) || wholeUncovered(piece);
+      if (why) problems.push(`other seat's head 「${{name(head)}}」, 「${{name(piece)}}」: ${{why}}`);
+    }}
   }}
   const status = sandbox.querySelector(".rb-status");
   const s = status.getBoundingClientRect();

@@ -24,7 +24,7 @@ NO_UNDO = "みんなのスマホで遊んでいるあいだは「一手戻す」
 NO_HINT = "今はヒントを出せません。"
 NOT_YOUR_TURN = "今はあなたの手番ではありません。"
 NOT_OVER = "もう1局は、このゲームが終わってから始められます。"
-AT_ONCE = "（卓では全員が同時。ここでは1人ずつ、伏せたまま）"
+AT_ONCE = "（ここでは1人ずつ順に）"
 """Added to the status line while a choice made at once at a real table is taken seat by seat."""
 WAITING = "wait"
 """`next` of a frame whose viewer is not to move while another device's human is."""

@@ -1,6 +1,7 @@
-"""A game on a phone is one screen: at each of the reader's decisions every legal choice, every
-piece of the reader's hand, the status line and a hint's mark are on screen and uncovered, with no
-scrolling (build_tools/phone.py says how that is seen), and the reader plays by tapping the pieces.
+"""A game on a phone is one screen: at each of the reader's decisions every legal choice, every piece
+of the reader's hand, every other seat's head line (what a player glances at), the status line and
+a hint's mark are on screen and uncovered, with no scrolling (build_tools/phone.py says how that is
+seen), and the reader plays by tapping the pieces.
 
 Chromium contexts with a phone's viewport, `is_mobile` and `has_touch`; every press a `tap`.
 Every game at every player count (the shorter option where a game has one: `option_samples[0]`),
@@ -76,12 +77,16 @@ def phones(browser: Browser, http_server: str) -> Iterator[dict[tuple[int, int],
 
 
 def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
-    """The game of `log` in the sandbox, opened over the rules by a tap on 「遊ぶ」."""
+    """The game of `log` in the sandbox, opened over the rules by a tap on 「遊ぶ」, which puts the
+    status line under the panel's bar (a panel the case before left open is closed first: at the
+    end of a game it lay at its top, the toolbar in view and the reader's seat over the seats)."""
     page = site.show(log["game"])
+    if page.get_attribute("html", "data-rb-panel") == "open":
+        page.locator(".rb-panel-back").tap()
+        page.wait_for_function("document.documentElement.dataset.rbPanel !== 'open'")
     open_shared(page, {"log": log, "seats": reader_seats(log["game"], log["players"])})
-    if page.get_attribute("html", "data-rb-panel") != "open":
-        page.locator(".rb-play-fab").tap()
-        page.wait_for_function("document.documentElement.dataset.rbPanel === 'open'")
+    page.locator(".rb-play-fab").tap()
+    page.wait_for_function("document.documentElement.dataset.rbPanel === 'open'")
 
 
 def ask_hint(decision: Decision, page: Any) -> None:

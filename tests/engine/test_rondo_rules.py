@@ -507,8 +507,8 @@ def test_every_refusal_is_japanese_and_names_a_rule_of_the_page() -> None:
 def test_buttons_carry_their_visible_text_and_colour_symbols() -> None:
     state = play(position(["PPB", "G"]), "go:h03")
     html = render(state.view(0))
-    buttons = re.findall(r'<button type="button" data-action="([^"]+)">([^<]+)</button>', html)
-    assert dict(buttons) == {
+    buttons = re.findall(r'<button type="button" data-action="([^"]+)">(.*?)</button>', html)
+    assert {action: re.sub(r"<[^>]+>", "", inner) for action, inner in buttons} == {
         "up:1": "紫◆を1枚 表向き（2点）",
         "up:2": "紫◆を2枚 表向き（4点）",
         "down:P": "紫◆を1枚 裏向き（0点）",

@@ -108,10 +108,10 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "hl"
     legal = view["legal_actions"] if interactive else []
     start = 0 if me is None else me + 1
     order = [(start + i) % view["players"] for i in range(view["players"])]
-    others = [_seat_area(view, s, legal, prefix) for s in order if s != me]
+    others = "".join(_seat_area(view, s, legal, prefix) for s in order if s != me)
     mine = _seat_area(view, me, legal, prefix) if me is not None else ""
     dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
-    parts = [_table(view, prefix), *others, dock, _sheet(view)]
+    parts = [_table(view, prefix), f'<div class="hl-seats rb-seats">{others}</div>', dock, _sheet(view)]
     if "result" in view:
         parts.insert(0, render_result(view))
     elif view["stage"] == "bid" and view["sheet"]:
@@ -223,7 +223,9 @@ def _tags(view: dict[str, Any], seat: int) -> str:
         bid = f"予想{view['revealed']['bids'][seat]}"
     else:
         bid = "予想済み" if public["has_bid"] else "予想まだ"
-    marks = [f"{public['total']}点", bid, f"トリック{public['tricks']}", f"手札{public['hand_count']}枚"]
+    marks = [f"{public['total']}点", bid, f"トリック{public['tricks']}"]
+    if seat != view["seat"] or view["hand"] is None:  # the reader's own count is their hand, in view
+        marks.append(f"手札{public['hand_count']}枚")
     marks += ["ディーラー"] if seat == view["dealer"] else []
     return "".join(f'<span class="rb-tag">{mark}</span>' for mark in marks)
 
@@ -471,7 +473,6 @@ def status(view: dict[str, Any]) -> str:
     if "result" in view:
         return outcome_text(view)
     name = view["seat_names"][view["current_player"]]
-    trump = f"切り札 {suit_label(view['trump'])}" if view["trump"] else "切り札なし"
     doing = {
         "bid": "予想を書く番です",
         "play": "カードを出す番です",
@@ -481,4 +482,6 @@ def status(view: dict[str, Any]) -> str:
         "six": "6の効果を使うか決めます",
         "give": "渡すカードを選びます",
     }[view["stage"]]
-    return f"ラウンド{view['round']}（{trump}）: {name}が{doing}。"
+    # whose turn and what to do, no more (the round and the trump are the table's first line): on
+    # a phone it is one or two lines, a table guest's note of choosing in turn included
+    return f"{name}が{doing}。"

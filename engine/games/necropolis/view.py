@@ -81,7 +81,8 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nec
     # The discarded graves are a memory aid, no choice: they lie on the table, outside the dock
     # that a phone keeps on screen.
     table = _discarded(view["discarded"], prefix)
-    parts = [table, _seat_area(view, 1 - bottom, [], prefix), f'<div class="rb-dock">{dock}</div>']
+    other = f'<div class="nec-seats rb-seats">{_seat_area(view, 1 - bottom, [], prefix)}</div>'
+    parts = [table, other, f'<div class="rb-dock">{dock}</div>']
     if "result" in view:
         parts.append(render_result(view, prefix))
     return f'<div class="rb-game nec-board" id="{prefix}-board">{"".join(parts)}</div>'

@@ -159,7 +159,7 @@ STEPS = (
     Step(
         say="あなたはプレイヤー1で139点、相手は142点です。袋の残りは8枚です。",
         rule="setup",
-        shows=("得点 139", "得点 142", "袋の残り 8 枚"),
+        shows=("139 点", "142 点", "袋の残り 8 枚"),
         holds=lambda s: s.scores() == SCORES and _view(s)["bag"] == 8 and _held(s, READER) == 4,
         point=("rd-info",),
     ),
@@ -174,7 +174,7 @@ STEPS = (
     Step(
         say="置かない手番は2枚引きますが、手元は5枚までなので、いまのように4枚なら1枚だけです。",
         rule="turn",
-        shows=("手元 4枚",),
+        shows=("手元4枚",),
         holds=_first_turn,
     ),
     Step(
@@ -244,7 +244,7 @@ STEPS = (
     Step(
         say="あなたの手元は2枚です。今回は置かずに引いて、手元を増やします。「置かずに2枚引く」を押しましょう。",
         rule="drawing",
-        shows=("手元 2枚",),
+        shows=("手元2枚",),
         holds=lambda s: _held(s, READER) == 2 and "draw" in s.legal_actions() and _turn(s)["draw"] == 2,
         play=("draw",),
         then=("draw",),
@@ -255,7 +255,7 @@ STEPS = (
         say="相手も置かずに2枚引き、手元が4枚になりました。ほかの人の手元は、枚数は見えても色は見えません。"
         "引いた色も本人にしか分かりません。",
         rule="visibility",
-        shows=("得点 147 ・手元 4枚",),
+        shows=("147 点", "手元4枚"),
         holds=lambda s: _held(s, OPPONENT) == 4 and _view(s)["bag"] == 2 and s.current_player == READER,
         point=("rd-seat-1",),
     ),
@@ -263,7 +263,7 @@ STEPS = (
         say="あなたの手元も4枚です。4枚のときに引くと1枚だけで、手元は上限の5枚になります。"
         "「置かずに1枚引く」を押しましょう。",
         rule="drawing",
-        shows=("得点 153 ・手元 4枚",),
+        shows=("153 点", "手元4枚"),
         holds=lambda s: _held(s, READER) == 4 and _turn(s)["draw"] == 1,
         play=("draw",),
         then=("go:o17", "up:2", "go:o18", "up:2", "end"),
@@ -273,7 +273,7 @@ STEPS = (
     Step(
         say="相手は青3と赤4に2枚ずつ置いて14点を取り、袋の最後の1枚を引きました。",
         rule="ending",
-        shows=("袋の残り 0 枚", "得点 161"),
+        shows=("袋の残り 0 枚", "161 点"),
         holds=_last_chip_drawn,
         point=("rd-info",),
     ),
@@ -291,7 +291,7 @@ STEPS = (
     Step(
         say="手元は5枚なので引くことはできず、必ず置きます。相手とは8点差で、この手元で取れるいちばん多い点も8点です。",
         rule="drawing",
-        shows=("得点 153 ・手元 5枚", "得点 161"),
+        shows=("153 点", "手元5枚", "161 点"),
         holds=_last_turn,
     ),
     Step(

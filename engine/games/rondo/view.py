@@ -46,7 +46,7 @@ def render_board(
     parts = [
         _info(view, prefix),
         _map(view, legal, prefix, marks),
-        f'<div class="rd-seats">{others}</div>',
+        f'<div class="rd-seats rb-seats">{others}</div>',
         f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>',
         _board_list(view, prefix),
     ]
@@ -191,10 +191,16 @@ def _button_text(action: str, view: dict[str, Any]) -> str:
     if move.kind == "pass":
         return "パスする"
     if move.kind == "down":
-        return f"{chip_name(move.argument)}を1枚 裏向き（0点）"
+        return _two_parts(f"{chip_name(move.argument)}を1枚", "裏向き（0点）")
     target = INDEX[turn["target"]]
     count, value = int(move.argument), VALUES[view["side"]][target]
-    return f"{chip_name(SPACES[target].colour)}を{count}枚 表向き（{count * value}点）"
+    return _two_parts(f"{chip_name(SPACES[target].colour)}を{count}枚", f"表向き（{count * value}点）")
+
+
+def _two_parts(chips: str, how: str) -> str:
+    """A chip button's words in two units that each stay whole: on a phone three buttons share a
+    row, each in two lines broken only between the units (rondo.css)."""
+    return f'<span class="rd-unit">{chips}</span> <span class="rd-unit">{how}</span>'
 
 
 def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
@@ -207,7 +213,7 @@ def _seat(view: dict[str, Any], seat: int, prefix: str) -> str:
     css = " rb-current" if seat == view["current_player"] else ""
     count = public["rack_count"]
     revealed = not mine and "revealed" in view
-    tags = [f"得点 <strong>{public['score']}</strong>・手元 {count}枚"]
+    tags = [f"<strong>{public['score']}</strong>点", f"手元{count}枚"]
     tags += [REVEALED] if revealed else []
     tags += ["スタート"] if seat == view["start_player"] else []
     head = f'<span class="rb-name">{name}{"（あなた）" if mine else ""}</span>' + "".join(
