@@ -29,26 +29,6 @@ FOREIGN_URL = re.compile(r"^(?:https?|wss?)://(?!(?:127\.0\.0\.1|localhost)(?::\
 in lower case)."""
 
 
-LONGEST_FIRST = [
-    "test_a_profile_from_its_first_start_in_each_browser",
-    "test_plain_http_host_and_late_firefox_guest_inside_a_network_namespace",
-    "test_real_data_channels_inside_a_network_namespace",
-    "test_friends_play_a_whole_game_each_on_their_own_page",
-    "test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build",
-    "test_one_profile_from_its_first_start_to_every_way_a_start_falls_back",
-    "test_two_sites_on_one_origin_are_each_kept_and_played_with_the_host_gone",
-]
-"""The suite's longest tests (25 to 85 s in a clean clone), which wait on data channels, timers and
-other browsers: run first, while the Pyodide suite (make test) uses what CPU they leave. At the end
-of a run they left a core idle, a tenth of the last six minutes."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest tests first (LONGEST_FIRST, longest first), the rest in their order."""
-    rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(getattr(item, "originalname", item.name), len(rank)))
-
-
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """The built site/: built once with `make site`, or taken as is when RB_SITE_BUILT=1 (from
