@@ -46,7 +46,8 @@ _SHORT = {
 }
 """The label of counters a review shows that were hidden from the seat during the game."""
 _MODE_TEXT = {
-    "setup": "準備の交換: 脇に伏せるカウンター（0〜8個）を選んでください",
+    # the count is never broken (0〜／8個 on a phone: no-return.css)
+    "setup": '準備の交換: 脇に伏せるカウンター<span class="nr-name">（0〜8個）</span>を選んでください',
     "choose": "この手番の行動を選んでください",
     "place": "並べるカウンター（1色）を選んでください",
     "exchange": "交換に出すカウンター（1〜4個）を選んでください",
@@ -92,10 +93,10 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "nr"
     me = view["seat"]
     legal = view["legal_actions"] if interactive else []
     order = _seat_order(view["players"], me)
-    others = [_seat_area(view, s, legal, prefix) for s in order if s != me]
+    others = "".join(_seat_area(view, s, legal, prefix) for s in order if s != me)
     mine = _seat_area(view, me, legal, prefix) if me is not None else ""
     dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
-    parts = [_table(view, prefix), *others, dock]
+    parts = [_table(view, prefix), f'<div class="nr-seats rb-seats">{others}</div>', dock]
     if "result" in view:
         parts.append(render_result(view, prefix))
     return f'<div class="rb-game nr-board" id="{prefix}-board">{"".join(parts)}</div>'
@@ -143,8 +144,8 @@ def _seat_area(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -
     name = view["seat_names"][seat]
     mine = seat == view["seat"]
     turn = " rb-current" if seat == view["current_player"] else ""
-    tags = [("", f"フェイズ{public['phase']}"), (" nr-hand-count", f"手元 {public['hand_count']}個")]
-    tags += [("", f"清算 {public['cashed_total']}")]
+    tags = [("", f"フェイズ{public['phase']}"), (" nr-hand-count", f"手元{public['hand_count']}個")]
+    tags += [("", f"清算{public['cashed_total']}")]
     tags += [("", "スタート")] if seat == view["start_player"] else []
     head = f'<span class="rb-name">{name}{"（あなた）" if mine else ""}</span>' + "".join(
         f'<span class="rb-tag{css}">{tag}</span>' for css, tag in tags
@@ -361,7 +362,9 @@ def status(view: dict[str, Any]) -> str:
         return outcome_text(view)
     current = view["seat_names"][view["current_player"]]
     if view["stage"] == "setup":
-        return f"{current}の準備の交換です（0〜8個を伏せて引き直す）。"
+        # word joiners: the count is never broken (0〜／8個 on a phone's status line)
+        count = "\u2060".join("0〜8個")
+        return f"{current}の準備の交換です（{count}を伏せて引き直す）。"
     phase = view["seats"][view["current_player"]]["phase"]
     ending = "袋が空です。この巡で終了します。" if view["end_triggered_by"] is not None else ""
     return f"{current}の手番です（フェイズ{phase}）。{ending}"
