@@ -92,7 +92,7 @@ def render(view: dict[str, Any], *, interactive: bool = True, prefix: str = "bi"
     mine = _seat_area(view, me, legal, prefix) if me is not None else ""
     scores = render_result(view, prefix) if "result" in view else _scores(view)
     dock = f'<div class="rb-dock">{_controls(view, legal, prefix)}{mine}</div>'
-    parts = [_table(view, prefix), f'<div class="bi-others">{others}</div>', dock, scores]
+    parts = [_table(view, prefix), f'<div class="bi-others rb-seats">{others}</div>', dock, scores]
     return f'<div class="rb-game bi-board" id="{prefix}-board">{"".join(parts)}</div>'
 
 
@@ -107,7 +107,8 @@ def _name(view: dict[str, Any], seat: int) -> str:
 
 
 def _who(view: dict[str, Any], seat: int) -> str:
-    """Who played a card, under the card: short and whole (a name broken as あな／た read badly)."""
+    """Who played a card, took a trick or holds the bottle: short and whole (a name broken as
+    あな／た read badly)."""
     return f'<span class="rb-name">{"あなた" if seat == view["seat"] else view["seat_names"][seat]}</span>'
 
 
@@ -116,7 +117,7 @@ def _who(view: dict[str, Any], seat: int) -> str:
 
 def _table(view: dict[str, Any], prefix: str) -> str:
     holder = view["holder"]
-    owner = "まだだれのものでもない" if holder is None else f"持ち主: <strong>{_name(view, holder)}</strong>"
+    owner = "まだだれのものでもない" if holder is None else f"持ち主: <strong>{_who(view, holder)}</strong>"
     return (
         f'<section class="bi-table rb-box" id="{prefix}-table" aria-label="場の中央">'
         f'<div class="bi-price">{price_svg(view["price"], element_id=f"{prefix}-price")}'
@@ -150,13 +151,15 @@ def _imp(view: dict[str, Any], prefix: str) -> str:
     known = own_imp_cards(view)
     items = [f"<li>{card_svg(c, element_id=f'{prefix}-card-{c}', small=True)}</li>" for c in known]
     items += [f"<li>{back_svg(f'{prefix}-imp-{i}', small=True)}</li>" for i in range(count - len(known))]
+    # a phone leaves the notes out (bottle-imp.css): the backs and face-up cards say them
     note = "。表向きはあなたが入れたカード（あなたにだけ見える）" if known else ""
     body = (
         f'<ul class="bi-cards">{"".join(items)}</ul>'
         if count
         else '<p class="bi-empty">全員が渡すカードを選び終えると、ここに伏せて置かれます</p>'
     )
-    return f'<div class="bi-imp"><h4>インプのトリック: {count}枚・伏せてある{note}</h4>{body}</div>'
+    notes = f'<span class="bi-imp-note">・伏せてある{note}</span>'
+    return f'<div class="bi-imp"><h4>インプのトリック: {count}枚{notes}</h4>{body}</div>'
 
 
 def _trick(view: dict[str, Any], prefix: str) -> str:
@@ -190,7 +193,7 @@ def _last_trick(view: dict[str, Any], prefix: str) -> str:
         f'<li>{card_svg(card, small=True)}<span class="bi-who">{_who(view, seat)}</span></li>'
         for seat, card, _ in last["cards"]
     )
-    winner = _name(view, last["winner"])
+    winner = _who(view, last["winner"])
     if last["bottle_moved"]:
         bottle = "のまま" if last["holder_before"] == last["winner"] else "へ"
         outcome = (
@@ -203,7 +206,10 @@ def _last_trick(view: dict[str, Any], prefix: str) -> str:
             "ボトルは動かない"
         )
     return (
-        f'<div class="bi-last" id="{prefix}-last"><h4>直前のトリック</h4>'
+        # a phone says who took it in the heading, for the outcome's lines (bottle-imp.css); the
+        # price and the holder it leads to are on the table over it, the reason in the log
+        f'<div class="bi-last" id="{prefix}-last"><h4>直前のトリック'
+        f'<span class="bi-last-taker">: {winner}が取った</span></h4>'
         f'<ol class="bi-cards bi-played">{cards}</ol>'
         f'<p class="bi-outcome">{outcome}</p></div>'
     )
@@ -231,12 +237,14 @@ def _tags(view: dict[str, Any], seat: int) -> str:
     the coins taken, the dealer, whether it has chosen its passes; on a phone another seat is only
     this line (and, with 2 players, its face-up cards)."""
     public = view["seats"][seat]
-    marks = ["ボトル"] if seat == view["holder"] else []
-    marks += [f"{points(public['total'])}点", f"手札{public['hand_count']}枚", f"コイン{public['won_coins']}"]
-    marks += ["ディーラー"] if seat == view["dealer"] else []
+    marks = [("", "ボトル")] if seat == view["holder"] else []
+    # the count of cards marked: the reader's own seat on a phone leaves it out, its hand says it
+    marks += [("", f"{points(public['total'])}点"), (" bi-hand-count", f"手札{public['hand_count']}枚")]
+    marks += [("", f"コイン{public['won_coins']}")]
+    marks += [("", "ディーラー")] if seat == view["dealer"] else []
     if view["stage"] == "passing" and seat != view["current_player"]:
-        marks.append("選択済み" if public["passed"] else "選択中")  # the status line says of what
-    return "".join(f'<span class="rb-tag">{mark}</span>' for mark in marks)
+        marks.append(("", "選択済み" if public["passed"] else "選択中"))  # the status line says of what
+    return "".join(f'<span class="rb-tag{css}">{mark}</span>' for css, mark in marks)
 
 
 def _hand(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str:
@@ -285,15 +293,20 @@ def _open(view: dict[str, Any], seat: int, legal: list[str], prefix: str) -> str
         backs = "".join(
             f"<li>{back_svg(f'{prefix}-s{seat}-open-{i}', small=True)}</li>" for i in range(len(cards))
         )
-        heading = f"公開札: {len(cards)}枚（カードを渡し終えると表になる）"
+        heading = f"公開札: {len(cards)}枚{_open_note('カードを渡し終えると表になる')}"
         body = f'<ul class="bi-cards bi-backs">{backs}</ul>'
     else:
         items = "".join(f"<li>{_card_button(card, legal, prefix)}</li>" for card in cards)
         seen = "相手に見えるのはカードを渡し終えてから" if view["stage"] == "passing" else "全員に見える"
-        heading = f"公開札: {len(cards)}枚（{seen}）"
+        heading = f"公開札: {len(cards)}枚{_open_note(seen)}"
         body = f'<ul class="bi-cards{" rb-hand" if seat == view["seat"] else ""}">{items}</ul>'
     glance = "" if seat == view["seat"] else " rb-glance"  # public, and the reader's play follows it
     return f'<div class="bi-open{glance}" id="{prefix}-open-{seat}"><h4>{heading}</h4>{body}</div>'
+
+
+def _open_note(note: str) -> str:
+    """What the heading of open cards adds in brackets: left out on a phone (bottle-imp.css)."""
+    return f'<span class="bi-open-note">（{note}）</span>'
 
 
 def _passed(view: dict[str, Any], seat: int) -> str:
@@ -487,9 +500,8 @@ def status(view: dict[str, Any]) -> str:
     current = view["seat_names"][view["current_player"]]
     if view["stage"] == "passing":
         return f"ハンド{view['hand_no']}: {current}が渡すカードを選んでいます。"
-    holder = view["holder"]
-    bottle = "ボトルはまだだれのものでもない" if holder is None else f"ボトルは{view['seat_names'][holder]}"
-    return f"ハンド{view['hand_no']}: {current}の番です（値段{view['price']}・{bottle}）。"
+    # the holder is on the table under it (持ち主): a phone's status line in two lines, not three
+    return f"ハンド{view['hand_no']}: {current}の番です（値段{view['price']}）。"
 
 
 def _button(action: str, label: str, content: str, *, css: str = "") -> str:
