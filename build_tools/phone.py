@@ -122,13 +122,11 @@ UNSEEN = f"""(hintOpen = false) => {{
     const why = where(piece);
     if (why) problems.push(`hand piece 「${{name(piece)}}」: ${{why}}`);
   }}
-  // another seat's head line (its name and tags: score, cards... what a player glances at,
+  // every other seat's head line (its name and tags: score, cards... what a player glances at,
   // LAYOUT.md) is read whole: each piece on screen, its middle and corners uncovered (a line half
-  // under the reader's seat left its centre free); asked of the views that hold the other seats
-  // in `.rb-seats` (glances side by side: Rondo, Herrlof, Necropolis; The Bottle Imp's and No
-  // Return's seats, one a line, still lie under the reader's at some decisions). Upright only: on
-  // its side the table is a column that scrolls, Rondo's board its whole height, the seats below.
-  const heads = board.querySelectorAll(".rb-seats > .rb-seat > .rb-seat-head");
+  // under the reader's seat left its centre free). Upright only: on its side the table is a
+  // column that scrolls, Rondo's board its whole height, the seats below.
+  const heads = board.querySelectorAll(".rb-game .rb-seat:not(.rb-dock .rb-seat) > .rb-seat-head");
   for (const head of innerHeight > innerWidth ? heads : []) {{
     for (const piece of head.children.length ? head.children : [head]) {{
       const why = where(piece) || wholeUncovered(piece);
