@@ -500,8 +500,9 @@ def status(view: dict[str, Any]) -> str:
     current = view["seat_names"][view["current_player"]]
     if view["stage"] == "passing":
         return f"ハンド{view['hand_no']}: {current}が渡すカードを選んでいます。"
-    # the holder is on the table under it (持ち主): a phone's status line in two lines, not three
-    return f"ハンド{view['hand_no']}: {current}の番です（値段{view['price']}）。"
+    # the holder is on the table under it (持ち主): a phone's status line in two lines, not three;
+    # a word joiner keeps the price whole (値段／19 at 390 px)
+    return f"ハンド{view['hand_no']}: {current}の番です（値段\u2060{view['price']}）。"
 
 
 def _button(action: str, label: str, content: str, *, css: str = "") -> str:
