@@ -221,6 +221,9 @@ export function mountSandbox(el) {
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
     const fresh = coach.show(next.coach, ui.board); // in a tutorial, it keeps the step in view itself
     placeAlert(Boolean(next.coach));
+    // again once all that sizes the seat is set (the coach shown, its seat grown), in the same task:
+    // no moment between them finds a seat that scrolls and takes no focus (axe-core ran in one)
+    refreshDocks();
     if (fresh && inSandbox) {
       // A new step: its 次へ, or the move it asks for.
       coach.focusTarget(ui.board).focus({ preventScroll: true });
