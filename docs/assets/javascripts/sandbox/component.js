@@ -624,6 +624,7 @@ export function mountSandbox(el) {
     ui.alert.textContent = "";
     if (!table?.playing()) closeTable(); // invitations not all answered: a new game on this device
     newGame();
+    el.dispatchEvent(new CustomEvent("rb-new-game", { bubbles: true })); // a phone's panel: on the table
   });
   listen(ui.seats, "change", () => (frame ? request({ op: "seats", seats: chosenSeats() }) : open(freshLog())));
   listen(ui.players, "change", () => {
