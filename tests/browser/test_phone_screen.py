@@ -89,13 +89,35 @@ def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
     page.wait_for_function("document.documentElement.dataset.rbPanel === 'open'")
 
 
+# The lines of ヒント's open details that its bottom edge cuts (the details scroll within
+# themselves: a reader sees whole lines, the next one under the edge).
+CUT_LINES = """() => {
+  const sheet = document.querySelector(".rb-sandbox .rb-hint:not([hidden])");
+  const box = sheet.getBoundingClientRect();
+  const edge = box.bottom - parseFloat(getComputedStyle(sheet).borderBottomWidth);
+  const range = document.createRange();
+  const texts = document.createTreeWalker(sheet, NodeFilter.SHOW_TEXT);
+  const cut = [];
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    range.selectNodeContents(text);
+    const across = (line) => line.top < edge - 1 && line.bottom > edge + 1;
+    if ([...range.getClientRects()].some(across)) cut.push(text.textContent.trim());
+  }
+  return cut;
+}"""
+
+
 def ask_hint(decision: Decision, page: Any) -> None:
     """ヒント at this decision: with its details open, its mark on a piece in view, every legal
     choice and piece of the hand still seen and the part of the table the decision is about
-    uncovered (build_tools/phone.py UNSEEN); then the details are closed."""
+    uncovered (build_tools/phone.py UNSEEN), and no line of the details cut at their bottom edge;
+    then the details are closed."""
     page.locator(f"{SANDBOX} .rb-hint-button").tap()
     page.wait_for_function("!document.querySelector('.rb-sandbox .rb-hint-button').disabled", polling=100)
     decision.problems += [f"ヒント open: {problem}" for problem in page.evaluate(UNSEEN, True)]
+    decision.problems += [
+        f"ヒント's line cut at its bottom edge: {line}" for line in page.evaluate(CUT_LINES)
+    ]
     page.locator(f"{SANDBOX} .rb-hint-dismiss").tap()
 
 
