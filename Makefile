@@ -25,9 +25,12 @@ export NO_MKDOCS_2_WARNING := 1
   bench screenshots contact-sheet lint clean
 
 setup: $(STAMP)
-$(STAMP): pyproject.toml
-	[ -x $(PY) ] || python3 -m venv $(VENV)
-	$(PY) -m pip install -q -e '.[dev]'
+$(PY):
+	python3 -m venv $(VENV)
+# --no-compile: Python compiles what it imports when it first does (a fraction of the packages),
+# not every module of every package at install time.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q --no-compile -e '.[dev]'
 	touch $@
 
 browser-deps:
@@ -36,7 +39,9 @@ browser-deps:
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=300 \
 	    $(BROWSER_PACKAGES); }
 
-vendor: setup
+# The standard library alone (npm does the fetching): it needs the venv's Python, not its packages,
+# so the Pyodide suite can start while the packages install.
+vendor: | $(PY)
 	$(PY) -m build_tools.vendor
 
 wheel: setup
@@ -52,7 +57,7 @@ site: runtime
 serve: site
 	$(PY) -m build_tools.serve site
 
-$(PYODIDE_WHEELS)/.stamp: pyproject.toml $(STAMP)
+$(PYODIDE_WHEELS)/.stamp: pyproject.toml | $(PY)
 	rm -rf $(PYODIDE_WHEELS)
 	$(PY) -m pip download -q --only-binary=:all: --python-version 3.14 --platform any \
 	  --implementation py --abi none -d $(PYODIDE_WHEELS) pytest==$(PYTEST_VERSION)

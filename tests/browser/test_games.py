@@ -40,7 +40,7 @@ from tests.browser.helpers import (
     wait_settled,
 )
 
-PART_CLICKS = 20
+PART_CLICKS = 12
 MORE_SEATS_CLICKS = 8
 CASES = [(game.id, players) for game in games().values() for players in game.info.players]
 

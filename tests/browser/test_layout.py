@@ -188,6 +188,29 @@ def test_on_a_phone_the_play_button_opens_the_sandbox_and_the_reading_place_is_k
     expect(page.locator(".rb-panel--open")).to_have_count(0)
 
 
+STATUS_TOP = (
+    "() => Math.round(document.querySelector('.rb-panel--open .rb-status-line').getBoundingClientRect().top)"
+)
+
+
+def test_on_a_phone_a_new_game_starts_on_the_table(layout_page: Page) -> None:
+    """新しいゲーム, pressed in the open panel scrolled up to its toolbar, starts the new game where
+    「遊ぶ」 opens the panel: its status line right under the bar, the table below it (the panel
+    stayed where it was, on the toolbar and the settings)."""
+    page = layout_page
+    resize(page, PHONE)
+    open_shared(page, {"log": new_log(GAME, 2, 32, {"start_player": 0}), "seats": ["human", "bot:random"]})
+    page.get_by_role("button", name="遊ぶ", exact=True).click()
+    on_the_table = page.evaluate(STATUS_TOP)
+    page.locator(".rb-panel--open").evaluate("panel => { panel.scrollTop = 0; }")
+    assert page.evaluate(STATUS_TOP) > on_the_table, "the toolbar is not above the status line"
+    before = frames(page)
+    page.get_by_role("button", name="新しいゲーム", exact=True).click()
+    wait_new_frame(page, before)
+    assert page.evaluate(STATUS_TOP) == on_the_table
+    page.get_by_role("button", name="ルールに戻る").click()
+
+
 @pytest.mark.parametrize("size", [WIDE[1], PHONE], ids=["wide", "phone"])
 def test_a_worked_example_opens_without_moving_the_reading_place(
     layout_page: Page, size: tuple[int, int]

@@ -221,6 +221,9 @@ export function mountSandbox(el) {
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
     const fresh = coach.show(next.coach, ui.board); // in a tutorial, it keeps the step in view itself
     placeAlert(Boolean(next.coach));
+    // again once all that sizes the seat is set (the coach shown, its seat grown), in the same task:
+    // no moment between them finds a seat that scrolls and takes no focus (axe-core ran in one)
+    refreshDocks();
     if (fresh && inSandbox) {
       // A new step: its 次へ, or the move it asks for.
       coach.focusTarget(ui.board).focus({ preventScroll: true });
@@ -624,6 +627,7 @@ export function mountSandbox(el) {
     ui.alert.textContent = "";
     if (!table?.playing()) closeTable(); // invitations not all answered: a new game on this device
     newGame();
+    el.dispatchEvent(new CustomEvent("rb-new-game", { bubbles: true })); // a phone's panel: on the table
   });
   listen(ui.seats, "change", () => (frame ? request({ op: "seats", seats: chosenSeats() }) : open(freshLog())));
   listen(ui.players, "change", () => {
@@ -739,6 +743,11 @@ export function mountSandbox(el) {
     setState(el.dataset.rbState);
   }
 
+  /** The panel's bar's place for what the sandbox offers there (記録, 得点表, a guest's vibration
+   * switch), or null where the layout has made no panel yet (first/panel.js takes `.rb-panel-tool`s
+   * then). */
+  const barTools = () => el.closest(".rb-panel")?.querySelector(".rb-panel-tools") ?? null;
+
   const defaultBot = () => entry.default_seats[frame.players].find((kind) => kind !== "human");
 
   /** A guest's click: the engine's refusal goes back to the guest, a new frame to everyone (a
@@ -771,10 +780,14 @@ export function mountSandbox(el) {
         slow: (text) => panel.say(text), // not yet connected: what to do if it never does
         seated(name) {
           panel.seated(GUEST_TEXT.seated(name));
+          // the vibration's switch beside 記録 in the panel's bar, where the layout made one: on a
+          // phone its own line above the table left a Herrlof guest's seats under the reader's
+          barTools()?.append(turn.toggle);
           const awake = keepAwake(tableNotice);
           signal.addEventListener("abort", () => {
             awake.release();
             turn.stop();
+            turn.toggle.remove();
           });
         },
         moved(name) {
@@ -840,8 +853,7 @@ export function mountSandbox(el) {
   ui.status.after(hint.button, reviewButton);
   // the layers' buttons go to the panel's bar, where the layout has made it (layout.js takes them
   // there when it comes after), else by the status line
-  const tools = el.closest(".rb-panel")?.querySelector(".rb-panel-tools");
-  (tools ?? ui.status.parentElement).append(...screen.layerButtons);
+  (barTools() ?? ui.status.parentElement).append(...screen.layerButtons);
   // the status line and what opens under it (notices, ヒント's details), held together (sandbox.css)
   const statusLine = ui.status.parentElement;
   const layers = h("div", { className: "rb-layers" }, screen.notices, hint.box, hint.suggestion);

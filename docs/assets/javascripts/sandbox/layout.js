@@ -68,11 +68,24 @@ export function mountLayout(sandbox) {
   function openOnTheTable() {
     const opened = !panel.classList.contains("rb-panel--open");
     open();
+    if (opened) toTheTable();
+  }
+
+  /** The open panel's status line right under its bar, from the panel's top (where the status
+   * line holds under the bar, the table may be scrolled anywhere below it). */
+  function toTheTable() {
     const status = sandbox.querySelector(".rb-status-line");
     const { rbState: state, rbEarly: early } = sandbox.dataset;
     const board = state === "loading" ? Boolean(early) : state !== "error";
-    if (!opened || !status || !board || sandbox.querySelector(".rb-coach:not([hidden])")) return;
+    if (!status || !board || sandbox.querySelector(".rb-coach:not([hidden])")) return;
+    panel.scrollTop = 0;
     panel.scrollTop += status.getBoundingClientRect().top - bar.getBoundingClientRect().bottom - UNDER_BAR_PX;
+  }
+
+  /** 新しいゲーム pressed in the open panel (its toolbar a scroll above the table): the new game
+   * starts on the table, not where the reader pressed it. */
+  function newGameOnTheTable() {
+    if (panel.classList.contains("rb-panel--open")) toTheTable();
   }
 
   function close() {
@@ -121,6 +134,7 @@ export function mountLayout(sandbox) {
     arrange();
   });
   listen(sandbox, "rb-show", open);
+  listen(sandbox, "rb-new-game", newGameOnTheTable);
   listen(sandbox, "rb-follow-rule", followRule);
   listen(document, "click", showRule);
   listen(document, "keydown", (event) => event.key === "Escape" && close());

@@ -188,13 +188,14 @@ export function createScreen({ host, board, signal }) {
    * marks, and where even a short layer would cover it, the screen scrolls the piece down clear of
    * it. */
   function keepClear(piece, layer) {
-    layer.style.removeProperty("min-height"); // as an earlier call may have set it
+    for (const name of ["min-height", "border-bottom"]) layer.style.removeProperty(name); // an earlier call's
     if (!narrow() || layer.hidden) return;
     if (getComputedStyle(layer.parentElement).position === "fixed") {
       const foot = host.querySelector(".rb-head").getBoundingClientRect().bottom;
       const height = `${Math.max(foot - layer.getBoundingClientRect().top, MIN_LAYER_PX)}px`;
       layer.style.maxHeight = height;
       layer.style.minHeight = height;
+      endOnAWholeLine(layer);
       return;
     }
     if (!piece) return;
@@ -204,6 +205,25 @@ export function createScreen({ host, board, signal }) {
     layer.style.maxHeight = `${Math.max(room, MIN_LAYER_PX)}px`;
     const still = layer.getBoundingClientRect().bottom + GAP_PX - p.top;
     if (still > 0) (host.closest(".rb-panel--open") ?? document.scrollingElement).scrollBy(0, -still);
+  }
+
+  /** A layer that scrolls within itself shows whole lines: the part of its height under its last
+   * whole line becomes its bottom border, in its own colour (its second or third line was cut at its
+   * bottom edge). */
+  function endOnAWholeLine(layer) {
+    if (layer.scrollHeight <= layer.clientHeight) return;
+    const box = layer.getBoundingClientRect();
+    const style = getComputedStyle(layer);
+    const end = box.bottom - parseFloat(style.borderBottomWidth);
+    let last = box.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+    const range = document.createRange();
+    const texts = document.createTreeWalker(layer, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      range.selectNodeContents(text);
+      for (const line of range.getClientRects()) if (line.bottom <= end) last = Math.max(last, line.bottom);
+    }
+    const width = parseFloat(style.borderBottomWidth) + end - Math.ceil(last);
+    if (width > 0) layer.style.borderBottom = `${width}px solid ${style.backgroundColor}`;
   }
 
   // Escape closes an open layer first, wherever the focus is (the panel's bar too), and the panel

@@ -12,6 +12,7 @@ export const AWAKE_TEXT = {
   keepOn: "この端末は画面を点けたままにできません。ゲームのあいだは、画面が消えないようにしておいてください。",
   yourTurn: "あなたの番",
   buzz: "自分の番で振動する",
+  buzzShort: "振動", // its words where the switch sits in a phone's panel bar (table.css)
 };
 const BUZZ_MS = 200;
 const BUZZ_KEY = "rb-table-buzz"; // "off" when the reader turned the vibration off
@@ -45,13 +46,16 @@ export function keepAwake(notice) {
 }
 
 /** The sign that this device's seat is to move, for `host` (the sandbox element). Returns
- * {update(frame), toggle: the vibration's checkbox, stop()}. */
+ * {update(frame), toggle: the vibration's checkbox, stop()}. The checkbox is named by its whole
+ * words wherever it sits; a phone's panel bar shows only the short ones (table.css). */
 export function turnSignal(host) {
   const title = document.title;
   let mine = false;
-  const box = h("input", { type: "checkbox", checked: localStorage.getItem(BUZZ_KEY) !== "off" });
+  const box = h("input", { type: "checkbox", checked: localStorage.getItem(BUZZ_KEY) !== "off", ariaLabel: AWAKE_TEXT.buzz });
   box.addEventListener("change", () => localStorage.setItem(BUZZ_KEY, box.checked ? "on" : "off"));
-  const toggle = h("label", { className: "rb-table-buzz", hidden: typeof navigator.vibrate !== "function" }, box, AWAKE_TEXT.buzz);
+  const words = h("span", { className: "rb-buzz-words", textContent: AWAKE_TEXT.buzz });
+  const short = h("span", { className: "rb-buzz-short", textContent: AWAKE_TEXT.buzzShort });
+  const toggle = h("label", { className: "rb-table-buzz", hidden: typeof navigator.vibrate !== "function" }, box, words, short);
   return {
     toggle,
     update(frame) {

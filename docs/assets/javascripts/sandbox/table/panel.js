@@ -125,7 +125,13 @@ export function createTablePanel(entry, hooks) {
         return item;
       }),
     );
-    for (const card of cards.querySelectorAll("[data-seat]")) if (host.connected(Number(card.dataset.seat))) card.remove();
+    for (const card of cards.querySelectorAll("[data-seat]")) {
+      const seat = Number(card.dataset.seat);
+      if (host.connected(seat)) card.remove();
+      // a failed invitation's code is for no camera any more: notices no longer give way to it (the
+      // host missed its failure's notice, hidden while the code lay under the status line)
+      else if (host.stale(seat)) card.querySelector("[data-rb-keep-clear]")?.removeAttribute("data-rb-keep-clear");
+    }
     placeAnswerBox();
   }
 
