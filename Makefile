@@ -73,15 +73,13 @@ test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
 	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-4} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-1000} \
 	  RB_HOT_SEAT_GAMES=$${RB_HOT_SEAT_GAMES:-1} RB_HOT_SEAT_STEPS=$${RB_HOT_SEAT_STEPS:-100} nice -n 10 node tests/pyodide/run.mjs $(PYODIDE_TESTS)
 
-# Three workers on two cores: the longest browser tests wait more than they compute (data
-# channels, the table's timers, Firefox and WebKit starting), and a third worker fills the core
-# they leave. worksteal: a worker that runs out of tests takes some of another's (the browser
-# tests' lengths vary from a second to a minute). The random games, fuzzed requests and hot-seat games are fewer
+# worksteal: a worker that runs out of tests takes some of the other's (the browser tests' lengths
+# vary from a second to a minute). The random games, fuzzed requests and hot-seat games are fewer
 # than a plain pytest run's (100, 8,000 and 3) so that the whole of make test stays within ten
 # minutes; make soak runs the long ones.
 test-python: browser-deps site
 	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-20} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-3000} \
-	  RB_HOT_SEAT_GAMES=$${RB_HOT_SEAT_GAMES:-2} RB_SITE_BUILT=1 $(PY) -m pytest -q -n 3 --dist worksteal
+	  RB_HOT_SEAT_GAMES=$${RB_HOT_SEAT_GAMES:-2} RB_SITE_BUILT=1 $(PY) -m pytest -q -n 2 --dist worksteal
 
 test-browsers: browser-deps site
 	RB_SITE_BUILT=1 RB_BROWSER_PAGES=all $(PY) -m pytest -q tests/browser/cross
