@@ -58,18 +58,28 @@ MORE_MOVES = 6
 FIREFOX_RTC = {"media.peerconnection.ice.obfuscate_host_addresses": False}
 
 DECODE_PNG = """async (png) => {
-  // The vendored decoder, as the host's page loads it, reading a PNG (base64) of a QR code.
+  // The vendored decoder, as the host's page loads it, reading a PNG (base64) of a QR code as a
+  // camera does: frame after frame, from a little nearer or farther, the page's white around it.
+  // On some codes its detection finds corners that make no square at one scale (a TypeError
+  // reading past its bitmap: seen on a clean picture of a valid code, which read at 0.8 and 1.1
+  // of it), so each scale is one frame; a picture that reads at none fails with every error.
   const { decodeQR } = await import(new URL("assets/vendor/qr/decode.js", document.baseURI));
   const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
-  const { width, height } = bitmap;
-  const context = Object.assign(document.createElement("canvas"), { width, height }).getContext("2d");
-  context.drawImage(bitmap, 0, 0);
-  try {
-    return decodeQR(context.getImageData(0, 0, width, height));
-  } catch (err) {
-    const notices = document.querySelector(".rb-notices")?.outerHTML;
-    return `unreadable ${width}×${height}: ${err.message}; notices: ${notices}`;
+  const errors = [];
+  for (const scale of [1, 0.8, 1.1, 0.5, 1.5]) {
+    const [width, height] = [bitmap.width, bitmap.height].map((side) => Math.round(side * scale) + 32);
+    const context = Object.assign(document.createElement("canvas"), { width, height }).getContext("2d");
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, width, height);
+    context.drawImage(bitmap, 16, 16, width - 32, height - 32);
+    try {
+      return decodeQR(context.getImageData(0, 0, width, height));
+    } catch (err) {
+      errors.push(`${width}×${height}: ${err.message}`);
+    }
   }
+  const notices = document.querySelector(".rb-notices")?.outerHTML;
+  return `unreadable at every scale (${errors.join("; ")}); notices: ${notices}`;
 }"""
 
 # The QR code's picture as a friend's camera would take it: in the middle of the screen, once laid
