@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -249,10 +249,13 @@ def play_by_taps(
     seed: int,
     max_decisions: int = 10_000,
     at_decision: Any = None,
+    choose: Callable[[], str | None] | None = None,
 ) -> Iterator[Decision]:
     """Tap a random seen legal piece at each of the reader's decisions until the game ends (or
     `max_decisions`), yielding each decision with what was unseen before the tap. `at_decision
-    (page, decision)` runs before the tap (a picture, a hint)."""
+    (page, decision)` runs before the tap (a picture, a hint). `choose()`, if given, names the
+    action to tap instead (a player's plan: random taps may pick and unpick a piece for ever), the
+    random piece where it names none that a finger can reach."""
     rng = random.Random(seed)
     for number in range(max_decisions):
         if settle_to_reader(page) == "over":
@@ -264,7 +267,10 @@ def play_by_taps(
         yield decision
         pressable = page.evaluate(PRESSABLE)
         before = frames(page)
-        if pressable:
+        planned = dict(pressable).get(choose()) if choose else None
+        if planned:
+            page.touchscreen.tap(*planned)
+        elif pressable:
             _, (x, y) = rng.choice(pressable)
             page.touchscreen.tap(x, y)
         else:  # nothing a finger can reach (said in the decision's problems): go on all the same

@@ -11,7 +11,9 @@ heuristic, opened from a share link); the two parts at the two phone sizes, swap
 player count to the next, so each size sees every game's start and end. At the first decision a
 ヒント is asked: with its details open, its mark on the piece must be in view, and every legal
 choice, every piece of the hand and the part of the table the decision is about stay uncovered.
-The reader taps a random legal piece.
+The reader taps a random legal piece at the start; in the last part, the piece the game's heuristic
+would choose from the reader's seat (as it chose before that part), so that the game ends within
+about LAST decisions: random taps picked and unpicked No Return's counters for 86 decisions.
 
 FIRST is the smallest start that meets every kind: played this way, each kind of decision a game
 has first came within its first 14 decisions at one count or another (the latest, The Bottle
@@ -36,16 +38,17 @@ notice, over the panel's bar, goes at a tap.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from build_tools.phone import ON_ITS_SIDE, PHONES, QUIET, UNSEEN, Decision, play_by_taps, reader_seats
-from engine.registry import games
+from engine.registry import find_game, games
+from engine.rng import Rng
 from tests.browser.conftest import WarmSite, guarded_context
-from tests.browser.helpers import SANDBOX, near_the_end, new_log, open_shared, wait_settled
+from tests.browser.helpers import SANDBOX, near_the_end, new_log, open_shared, true_state, wait_settled
 from tests.browser.table import answer, connected, invite, paste
 from tests.browser.test_advice import UNCOVERED
 from tests.conftest import Guard
@@ -127,6 +130,18 @@ def ask_hint(decision: Decision, page: Any) -> None:
     page.locator(f"{SANDBOX} .rb-hint-dismiss").tap()
 
 
+def the_heuristics_plan(page: Page, game_id: str) -> Callable[[], str | None]:
+    """What the game's heuristic would play from the reader's seat now (from what that seat sees,
+    as every bot): a plan for play_by_taps."""
+    bot, rng = find_game(game_id).bots["heuristic"](), Rng(5)
+
+    def choose() -> str | None:
+        state = true_state(page, game_id)
+        return bot.choose(state.view(0), rng) if state.current_player == 0 else None
+
+    return choose
+
+
 @pytest.mark.parametrize(("game_id", "players", "part", "size"), CASES)
 def test_every_decision_fits_a_phone_screen(
     phones: dict[tuple[int, int], WarmSite], game_id: str, players: int, part: str, size: tuple[int, int]
@@ -141,7 +156,11 @@ def test_every_decision_fits_a_phone_screen(
     page = site.page
     seen: list[Decision] = []
     first = SIDEWAYS_FIRST if size == SIDEWAYS else FIRST
-    for decision in play_by_taps(page, seed=players, max_decisions=first if part == "start" else 10_000):
+    if part == "start":
+        decisions = play_by_taps(page, seed=players, max_decisions=first)
+    else:
+        decisions = play_by_taps(page, seed=players, choose=the_heuristics_plan(page, game_id))
+    for decision in decisions:
         if not seen and part == "start":
             ask_hint(decision, page)
         seen.append(decision)
