@@ -3,7 +3,10 @@ of the reader's hand, every other seat's head line (what a player glances at), t
 a hint's mark are on screen and uncovered, with no scrolling (build_tools/phone.py says how that is
 seen), and the reader plays by tapping the pieces.
 
-Chromium contexts with a phone's viewport, `is_mobile` and `has_touch`; every press a `tap`.
+One Chromium context per test worker with a phone's viewport, `is_mobile` and `has_touch`, its
+Python kept booted from case to case, resized to each case's size as a phone turned on its side is
+resized (the page lays itself out again, as it must for a reader who turns the phone); every press
+a `tap`.
 Every game at every player count (the shorter option where a game has one: `option_samples[0]`),
 in two parts that between them meet every kind of decision a game has: the first FIRST decisions
 of a game from its start, then its last LAST decisions to its end (a game played on by the
@@ -69,17 +72,20 @@ CASES = [
 
 
 @pytest.fixture(scope="module")
-def phones(browser: Browser, http_server: str) -> Iterator[dict[tuple[int, int], WarmSite]]:
-    """One warm phone per size, upright and on its side: its Python stays booted from game to
-    game."""
-    touch = {"is_mobile": True, "has_touch": True}
-    sites = {
-        size: WarmSite(browser, http_server, viewport={"width": size[0], "height": size[1]}, **touch)
-        for size in [*PHONES, SIDEWAYS]
-    }
-    yield sites
-    for site in sites.values():
-        site.context.close()
+def phone(browser: Browser, http_server: str) -> Iterator[WarmSite]:
+    """One warm phone (a phone's touch and viewport), its Python booted from game to game and case
+    to case; each case sizes it to its own screen (`at_size`)."""
+    upright = {"width": PHONES[0][0], "height": PHONES[0][1]}
+    site = WarmSite(browser, http_server, viewport=upright, is_mobile=True, has_touch=True)
+    yield site
+    site.context.close()
+
+
+def at_size(site: WarmSite, size: tuple[int, int]) -> WarmSite:
+    """The phone resized to `size`: a phone turned on its side is resized, as a page sees it, and
+    the page lays itself out again (layout.js, screen.js, the container queries)."""
+    site.page.set_viewport_size({"width": size[0], "height": size[1]})
+    return site
 
 
 def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
@@ -129,9 +135,9 @@ def ask_hint(decision: Decision, page: Any) -> None:
 
 @pytest.mark.parametrize(("game_id", "players", "part", "size"), CASES)
 def test_every_decision_fits_a_phone_screen(
-    phones: dict[tuple[int, int], WarmSite], game_id: str, players: int, part: str, size: tuple[int, int]
+    phone: WarmSite, game_id: str, players: int, part: str, size: tuple[int, int]
 ) -> None:
-    site = phones[size]
+    site = at_size(phone, size)
     site.guard.reset()
     options = games()[game_id].option_samples[0]
     log = new_log(game_id, players, 11 + players, options)
@@ -180,10 +186,8 @@ def review_controls_seen(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
-def test_the_review_is_a_layer_over_the_table(
-    phones: dict[tuple[int, int], WarmSite], size: tuple[int, int]
-) -> None:
-    site = phones[size]
+def test_the_review_is_a_layer_over_the_table(phone: WarmSite, size: tuple[int, int]) -> None:
+    site = at_size(phone, size)
     site.guard.reset()
     open_on_phone(site, near_the_end(new_log("necropolis", 2, 7), 2))
     page = site.page
