@@ -34,21 +34,23 @@ table as it was: the same board at the same scroll.
 
 A table guest's phone (みんなのスマホで遊ぶ) holds the same at 360 × 740, every game at its fewest
 players, over its first GUEST_DECISIONS decisions, and Rondo's on its side (844 × 390); its first
-notice, over the panel's bar, goes at a tap.
+notice, over the panel's bar, goes at a tap. A fresh host page and guest page each case, in one
+context per worker (the first host boots Python, the others restore its snapshot).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from build_tools.phone import ON_ITS_SIDE, PHONES, QUIET, UNSEEN, Decision, play_by_taps, reader_seats
 from engine.registry import games
 from tests.browser.conftest import WarmSite, guarded_context
-from tests.browser.helpers import SANDBOX, near_the_end, new_log, open_shared, wait_settled
+from tests.browser.helpers import SANDBOX, near_the_end, new_log, open_shared, share_fragment, wait_settled
 from tests.browser.table import answer, connected, invite, paste
 from tests.browser.test_advice import UNCOVERED
 from tests.conftest import Guard
@@ -278,9 +280,43 @@ GUESTS = [pytest.param(game_id, PHONES[0], id=game_id) for game_id in sorted(gam
 ]
 
 
+@dataclass
+class TablePhones:
+    """The table tests' browser context (a phone's touch and viewport), kept from case to case so
+    that only its first host boots Python cold (the others restore its snapshot), with the guard
+    of the case in progress."""
+
+    context: BrowserContext
+    guard: Guard
+
+
+@pytest.fixture(scope="module")
+def table_phones(browser: Browser) -> Iterator[TablePhones]:
+    guard = Guard()
+    upright = {"width": PHONES[0][0], "height": PHONES[0][1]}
+    context = guarded_context(browser, guard, viewport=upright, is_mobile=True, has_touch=True)
+    context.add_init_script(QUIET)
+    yield TablePhones(context, guard)
+    context.close()
+
+
+@pytest.fixture
+def host_and_guest(table_phones: TablePhones) -> Iterator[tuple[Page, Page]]:
+    """A fresh host page and a fresh guest page, closed after the case."""
+    table_phones.guard.reset()
+    host, guest = table_phones.context.new_page(), table_phones.context.new_page()
+    yield host, guest
+    guest.close()
+    host.close()
+
+
 @pytest.mark.parametrize(("game_id", "size"), GUESTS)
 def test_a_table_guests_decisions_fit_a_phone_screen(
-    browser: Browser, guard: Guard, http_server: str, game_id: str, size: tuple[int, int]
+    table_phones: TablePhones,
+    host_and_guest: tuple[Page, Page],
+    http_server: str,
+    game_id: str,
+    size: tuple[int, int],
 ) -> None:
     """The same on a table guest's phone at 360 × 740 (みんなのスマホで遊ぶ over BroadcastChannels,
     the guest in the first seat at the game's fewest players, every other seat a bot), its first
@@ -288,17 +324,20 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
     game is on, the guest's own switch (the vibration's) is in the panel's bar, and the notices
     (the guest's seat connected, at once) lie over the panel's bar and the status line, not over
     the table, and go at a tap, the bar's buttons free. Also Rondo on a phone on its side, where
-    the first notice lay over the spaces the guest had to tap (844 × 390)."""
+    the first notice lay over the spaces the guest had to tap (844 × 390).
+
+    The host opens its game page by a link to a new game, as a reader may: a shared game opens in
+    place of the page's saved one, so that Rondo's second case does not resume the first's table
+    game (a host that reloads resumes its table and invites its guests again)."""
     players = games()[game_id].info.players[0]
-    context = guarded_context(
-        browser, guard, viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True
-    )
-    context.add_init_script(QUIET)
-    host, guest = context.new_page(), context.new_page()
-    host.goto(f"{http_server}{game_id}.html?rb-transport=bc")
+    host, guest = host_and_guest
+    for page in (host, guest):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    seats = reader_seats(game_id, players)
+    fresh = share_fragment({"log": new_log(game_id, players, 11 + players), "seats": seats})
+    host.goto(f"{http_server}{game_id}.html?rb-transport=bc{fresh}")
     wait_settled(host)
-    bot = reader_seats(game_id, players)[1]
-    [link] = invite(host, ["friend"] + [bot] * (players - 1))
+    [link] = invite(host, ["friend"] + [seats[1]] * (players - 1))
     assert paste(host, answer(guest, link)) == ""
     connected(host, 0)
     guest.bring_to_front()
@@ -307,4 +346,4 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
     unseen = [f"{d.number} {d.kind}: {'; '.join(d.problems)}" for d in seen if d.problems]
     assert seen, "the guest never had a decision"
     assert not unseen, f"{game_id} guest at {players}:\n" + "\n".join(unseen)
-    context.close()
+    table_phones.guard.check()
