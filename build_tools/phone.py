@@ -39,8 +39,9 @@ PHONES = [(360, 740), (390, 844)]
 ON_ITS_SIDE = [(740, 360), (844, 390)]  # the same phones turned: two columns (sandbox.css)
 SANDBOX = ".rb-sandbox"
 BOOT_MS = 120_000
-# the offline note (offline.js: remembered per site, this one served at its root), tested on its own
-QUIET = "localStorage.setItem('rb:offline-noted:/', 'yes')"
+# the offline note (offline.js: remembered per site, this one served at its root), tested on its own;
+# a new page's about:blank has no localStorage to write
+QUIET = "try { localStorage.setItem('rb:offline-noted:/', 'yes') } catch {}"
 
 # The part of the screen where `node` can be seen: the viewport cut by every box around it that
 # clips what overflows it (a seat that scrolls within itself); [left, top, right, bottom]. Also

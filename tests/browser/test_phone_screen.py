@@ -3,7 +3,10 @@ of the reader's hand, every other seat's head line (what a player glances at), t
 a hint's mark are on screen and uncovered, with no scrolling (build_tools/phone.py says how that is
 seen), and the reader plays by tapping the pieces.
 
-Chromium contexts with a phone's viewport, `is_mobile` and `has_touch`; every press a `tap`.
+One Chromium context per test worker with a phone's viewport, `is_mobile` and `has_touch`, its
+Python kept booted from case to case, resized to each case's size as a phone turned on its side is
+resized (the page lays itself out again, as it must for a reader who turns the phone); every press
+a `tap`.
 Every game at every player count (the shorter option where a game has one: `option_samples[0]`),
 in two parts that between them meet every kind of decision a game has: the first FIRST decisions
 of a game from its start, then its last LAST decisions to its end (a game played on by the
@@ -33,22 +36,32 @@ table as it was: the same board at the same scroll.
 
 A table guest's phone (みんなのスマホで遊ぶ) holds the same at 360 × 740, every game at its fewest
 players, over its first GUEST_DECISIONS decisions, and Rondo's on its side (844 × 390); its first
-notice, over the panel's bar, goes at a tap.
+notice, over the panel's bar, goes at a tap. A fresh host page and guest page each case, in one
+context per worker (the first host boots Python, the others restore its snapshot).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from build_tools.phone import ON_ITS_SIDE, PHONES, QUIET, UNSEEN, Decision, play_by_taps, reader_seats
 from engine.registry import find_game, games
 from engine.rng import Rng
 from tests.browser.conftest import WarmSite, guarded_context
-from tests.browser.helpers import SANDBOX, near_the_end, new_log, open_shared, true_state, wait_settled
+from tests.browser.helpers import (
+    SANDBOX,
+    near_the_end,
+    new_log,
+    open_shared,
+    share_fragment,
+    true_state,
+    wait_settled,
+)
 from tests.browser.table import answer, connected, invite, paste
 from tests.browser.test_advice import UNCOVERED
 from tests.conftest import Guard
@@ -72,17 +85,20 @@ CASES = [
 
 
 @pytest.fixture(scope="module")
-def phones(browser: Browser, http_server: str) -> Iterator[dict[tuple[int, int], WarmSite]]:
-    """One warm phone per size, upright and on its side: its Python stays booted from game to
-    game."""
-    touch = {"is_mobile": True, "has_touch": True}
-    sites = {
-        size: WarmSite(browser, http_server, viewport={"width": size[0], "height": size[1]}, **touch)
-        for size in [*PHONES, SIDEWAYS]
-    }
-    yield sites
-    for site in sites.values():
-        site.context.close()
+def phone(browser: Browser, http_server: str) -> Iterator[WarmSite]:
+    """One warm phone (a phone's touch and viewport), its Python booted from game to game and case
+    to case; each case sizes it to its own screen (`at_size`)."""
+    upright = {"width": PHONES[0][0], "height": PHONES[0][1]}
+    site = WarmSite(browser, http_server, viewport=upright, is_mobile=True, has_touch=True)
+    yield site
+    site.context.close()
+
+
+def at_size(site: WarmSite, size: tuple[int, int]) -> WarmSite:
+    """The phone resized to `size`: a phone turned on its side is resized, as a page sees it, and
+    the page lays itself out again (layout.js, screen.js, the container queries)."""
+    site.page.set_viewport_size({"width": size[0], "height": size[1]})
+    return site
 
 
 def open_on_phone(site: WarmSite, log: dict[str, Any]) -> None:
@@ -144,9 +160,9 @@ def the_heuristics_plan(page: Page, game_id: str) -> Callable[[], str | None]:
 
 @pytest.mark.parametrize(("game_id", "players", "part", "size"), CASES)
 def test_every_decision_fits_a_phone_screen(
-    phones: dict[tuple[int, int], WarmSite], game_id: str, players: int, part: str, size: tuple[int, int]
+    phone: WarmSite, game_id: str, players: int, part: str, size: tuple[int, int]
 ) -> None:
-    site = phones[size]
+    site = at_size(phone, size)
     site.guard.reset()
     options = games()[game_id].option_samples[0]
     log = new_log(game_id, players, 11 + players, options)
@@ -199,10 +215,8 @@ def review_controls_seen(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("size", PHONES, ids=[f"{w}x{h}" for w, h in PHONES])
-def test_the_review_is_a_layer_over_the_table(
-    phones: dict[tuple[int, int], WarmSite], size: tuple[int, int]
-) -> None:
-    site = phones[size]
+def test_the_review_is_a_layer_over_the_table(phone: WarmSite, size: tuple[int, int]) -> None:
+    site = at_size(phone, size)
     site.guard.reset()
     open_on_phone(site, near_the_end(new_log("necropolis", 2, 7), 2))
     page = site.page
@@ -293,9 +307,43 @@ GUESTS = [pytest.param(game_id, PHONES[0], id=game_id) for game_id in sorted(gam
 ]
 
 
+@dataclass
+class TablePhones:
+    """The table tests' browser context (a phone's touch and viewport), kept from case to case so
+    that only its first host boots Python cold (the others restore its snapshot), with the guard
+    of the case in progress."""
+
+    context: BrowserContext
+    guard: Guard
+
+
+@pytest.fixture(scope="module")
+def table_phones(browser: Browser) -> Iterator[TablePhones]:
+    guard = Guard()
+    upright = {"width": PHONES[0][0], "height": PHONES[0][1]}
+    context = guarded_context(browser, guard, viewport=upright, is_mobile=True, has_touch=True)
+    context.add_init_script(QUIET)
+    yield TablePhones(context, guard)
+    context.close()
+
+
+@pytest.fixture
+def host_and_guest(table_phones: TablePhones) -> Iterator[tuple[Page, Page]]:
+    """A fresh host page and a fresh guest page, closed after the case."""
+    table_phones.guard.reset()
+    host, guest = table_phones.context.new_page(), table_phones.context.new_page()
+    yield host, guest
+    guest.close()
+    host.close()
+
+
 @pytest.mark.parametrize(("game_id", "size"), GUESTS)
 def test_a_table_guests_decisions_fit_a_phone_screen(
-    browser: Browser, guard: Guard, http_server: str, game_id: str, size: tuple[int, int]
+    table_phones: TablePhones,
+    host_and_guest: tuple[Page, Page],
+    http_server: str,
+    game_id: str,
+    size: tuple[int, int],
 ) -> None:
     """The same on a table guest's phone at 360 × 740 (みんなのスマホで遊ぶ over BroadcastChannels,
     the guest in the first seat at the game's fewest players, every other seat a bot), its first
@@ -303,17 +351,20 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
     game is on, the guest's own switch (the vibration's) is in the panel's bar, and the notices
     (the guest's seat connected, at once) lie over the panel's bar and the status line, not over
     the table, and go at a tap, the bar's buttons free. Also Rondo on a phone on its side, where
-    the first notice lay over the spaces the guest had to tap (844 × 390)."""
+    the first notice lay over the spaces the guest had to tap (844 × 390).
+
+    The host opens its game page by a link to a new game, as a reader may: a shared game opens in
+    place of the page's saved one, so that Rondo's second case does not resume the first's table
+    game (a host that reloads resumes its table and invites its guests again)."""
     players = games()[game_id].info.players[0]
-    context = guarded_context(
-        browser, guard, viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True
-    )
-    context.add_init_script(QUIET)
-    host, guest = context.new_page(), context.new_page()
-    host.goto(f"{http_server}{game_id}.html?rb-transport=bc")
+    host, guest = host_and_guest
+    for page in (host, guest):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    seats = reader_seats(game_id, players)
+    fresh = share_fragment({"log": new_log(game_id, players, 11 + players), "seats": seats})
+    host.goto(f"{http_server}{game_id}.html?rb-transport=bc{fresh}")
     wait_settled(host)
-    bot = reader_seats(game_id, players)[1]
-    [link] = invite(host, ["friend"] + [bot] * (players - 1))
+    [link] = invite(host, ["friend"] + [seats[1]] * (players - 1))
     assert paste(host, answer(guest, link)) == ""
     connected(host, 0)
     guest.bring_to_front()
@@ -322,4 +373,4 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
     unseen = [f"{d.number} {d.kind}: {'; '.join(d.problems)}" for d in seen if d.problems]
     assert seen, "the guest never had a decision"
     assert not unseen, f"{game_id} guest at {players}:\n" + "\n".join(unseen)
-    context.close()
+    table_phones.guard.check()

@@ -69,7 +69,9 @@ function morph(board, html) {
 }
 
 /** The board's seats checked after each frame (`refresh`: its buttons may have changed) and
- * whenever one is shown, hidden or resized with the screen. */
+ * whenever one is shown, hidden or resized with the screen. `refresh.atFrame()` checks them at the
+ * next animation frame instead, once for all the frames shown before it (each check lays the page
+ * out: at the instant bot pace a tap brings several frames). */
 function watchDocks(board, signal) {
   // checked at the next frame, outside the observer's report (as screen.js measures): WebKit
   // reports a change made within a report as a loop
@@ -79,7 +81,9 @@ function watchDocks(board, signal) {
   // each seat and what is in it: a seat at its greatest height keeps its size as its hand grows
   const watched = new Set();
   signal.addEventListener("abort", () => watcher.disconnect());
-  return function refresh() {
+  let due = false; // a check asked for at the next animation frame, not made since
+  function refresh() {
+    due = false;
     for (const box of [...watched].filter((node) => !node.isConnected)) {
       watcher.unobserve(box);
       watched.delete(box);
@@ -91,7 +95,13 @@ function watchDocks(board, signal) {
       }
     }
     scrollableByKeyboard(board);
+  }
+  refresh.atFrame = () => {
+    if (due) return;
+    due = true;
+    requestAnimationFrame(() => signal.aborted || !due || refresh());
   };
+  return refresh;
 }
 
 /** The seat at the screen scrolls within itself when it is taller than its room (games.css). When
@@ -204,7 +214,6 @@ export function mountSandbox(el) {
     el.dataset.rbMover = next.mover ?? ""; // the seat to move (public): the wait bench times each move
     await morph(ui.board, next.html);
     markBoard();
-    refreshDocks();
     if (!active) return;
     screen.afterFrame();
     if (!drawn) el.dataset.rbFrames = Number(el.dataset.rbFrames ?? 0) + 1; // tests wait on Python's frames
@@ -221,9 +230,12 @@ export function mountSandbox(el) {
     reviewButton.hidden = !(next.next === "over" && next.reviewable);
     const fresh = coach.show(next.coach, ui.board); // in a tutorial, it keeps the step in view itself
     placeAlert(Boolean(next.coach));
-    // again once all that sizes the seat is set (the coach shown, its seat grown), in the same task:
-    // no moment between them finds a seat that scrolls and takes no focus (axe-core ran in one)
-    refreshDocks();
+    // once all that sizes the seat is set (the coach shown, its seat grown), in the same task as the
+    // morph: no moment between them finds a seat that scrolls and takes no focus (axe-core ran in
+    // one). A frame the bots move on from (more come at once) is checked at the next animation
+    // frame, before anyone sees it; the frame the reader is left on, at once.
+    if (next.next === "bot") refreshDocks.atFrame();
+    else refreshDocks();
     if (fresh && inSandbox) {
       // A new step: its 次へ, or the move it asks for.
       coach.focusTarget(ui.board).focus({ preventScroll: true });
