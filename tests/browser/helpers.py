@@ -26,6 +26,12 @@ POLL_MS = 100
 """How often a wait of seconds (a boot, a snapshot, a search) looks again: Playwright's default, at
 every animation frame, keeps the page drawing frames all the while."""
 INSTANT_BOTS = "try { localStorage.setItem('rb:bot-speed', 'instant') } catch {}"
+NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
+"""For a context whose tests the service worker plays no part in: its pages are a browser's
+without service workers, where offline.js keeps nothing, so the whole site is not downloaded and
+kept in the background (1.5 CPU-s a context). A first visit's files come from the network either
+way. (Playwright's service_workers="block" makes register() resolve to nothing, which offline.js
+takes for a registration: a page error.)"""
 
 # The one place that knows where the worker keeps the saved game: IndexedDB "rb", store "saves".
 READ_SAVE = """game => new Promise((resolve, reject) => {
@@ -235,6 +241,28 @@ CHANGE_SNAPSHOT = """async (module, change) => {
   await ask("readwrite", (store) => store.put(record, "current"));
   db.close();
   return record.key;
+}"""
+
+# Whether the worker has kept its interpreter's snapshot (IndexedDB "rb-python", snapshots.mjs)
+# within `ms`: looked for every 100 ms in the page (page.wait_for_function does not wait for a
+# promise, it takes one as true).
+SNAPSHOT_KEPT = """async (ms) => {
+  const kept = () => new Promise((resolve) => {
+    const opening = indexedDB.open("rb-python");
+    opening.onerror = () => resolve(false);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains("snapshots")) return (db.close(), resolve(false));
+      const reading = db.transaction("snapshots").objectStore("snapshots").count("current");
+      reading.onsuccess = () => { db.close(); resolve(reading.result === 1); };
+      reading.onerror = () => { db.close(); resolve(false); };
+    };
+  });
+  for (const deadline = performance.now() + ms; performance.now() < deadline; ) {
+    if (await kept()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }"""
 
 # Bad snapshots, as CHANGE_SNAPSHOT changes: one of each kind no start may restore.

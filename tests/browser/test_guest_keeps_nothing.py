@@ -13,7 +13,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser
 
 from tests.browser.conftest import guarded_context
-from tests.browser.helpers import BOOT_TIMEOUT_MS, POLL_MS, wait_settled
+from tests.browser.helpers import BOOT_TIMEOUT_MS, NO_SERVICE_WORKER, POLL_MS, wait_settled
 from tests.browser.table import answer, invite
 from tests.conftest import Guard
 
@@ -29,6 +29,8 @@ def test_a_guests_phone_downloads_no_python_and_keeps_nothing(
     browser: Browser, guard: Guard, http_server: str
 ) -> None:
     host_context = guarded_context(browser, guard)
+    # the host's keeping of the site, in its own storage, is nothing to the guest's phone
+    host_context.add_init_script(NO_SERVICE_WORKER)
     host = host_context.new_page()
     host.goto(http_server + "bottle-imp.html")
     wait_settled(host)

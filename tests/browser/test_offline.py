@@ -41,6 +41,7 @@ from tests.browser.helpers import (
     POLL_MS,
     READ_SAVE,
     SANDBOX,
+    SNAPSHOT_KEPT,
     click_action,
     legal_buttons,
     move_lines,
@@ -57,28 +58,6 @@ CHANGED_ASSET = "assets/stylesheets/offline.css"
 FIRST_WORDS, SECOND_WORDS = "The offline notice", "THE OFFLINE NOTICE"  # the asset's change: same size
 KEPT_NOTE = "このサイトはオフラインでも使えます"
 STOPPED_NOTE = "オフライン用の保存が途中で止まりました"
-
-# Whether the worker has kept its interpreter's snapshot (IndexedDB "rb-python", snapshots.mjs)
-# within `ms`: looked for every 100 ms in the page (page.wait_for_function does not wait for a
-# promise, it takes one as true).
-SNAPSHOT_KEPT = """async (ms) => {
-  const kept = () => new Promise((resolve) => {
-    const opening = indexedDB.open("rb-python");
-    opening.onerror = () => resolve(false);
-    opening.onsuccess = () => {
-      const db = opening.result;
-      if (!db.objectStoreNames.contains("snapshots")) return (db.close(), resolve(false));
-      const reading = db.transaction("snapshots").objectStore("snapshots").count("current");
-      reading.onsuccess = () => { db.close(); resolve(reading.result === 1); };
-      reading.onerror = () => { db.close(); resolve(false); };
-    };
-  });
-  for (const deadline = performance.now() + ms; performance.now() < deadline; ) {
-    if (await kept()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}"""
 
 # A question to the active service worker, answered after every one the page asked it before (the
 # note's size, asked as the site is marked kept), and a turn of the page's own tasks after that.

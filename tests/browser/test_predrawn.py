@@ -6,8 +6,10 @@ answers as ever, in order. Meanwhile the sandbox shows the board the build drew
 (build_tools/predrawn.py), its pieces live: a tap is kept (once), a tutorial's read steps step;
 once the page hears the worker, Python opens the same game and its first frame must be the one
 shown (data-rb-early="same"), and the kept tap is applied once, or refused as any tap would be.
-Each test is a cold start in a fresh context (conftest.py): foreign requests and console errors
-fail it.
+Each test is a cold start in a fresh context (conftest.py), whose pages are a browser's without
+service workers (helpers.NO_SERVICE_WORKER: a first visit's pages and files come from the network
+either way): foreign requests and console errors fail it. Python's frames are compared with the
+pre-drawn ones on the shared warm page, whose Python stays booted: no start is its subject.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from build_tools.phone import UNSEEN
@@ -22,8 +25,17 @@ from build_tools.predrawn import draw, engine_digest, file_name
 from engine import bridge
 from engine.registry import PACKAGES
 from engine.replay import load_log
-from tests.browser.conftest import guarded_context
-from tests.browser.helpers import BOARD, BOOT_TIMEOUT_MS, SANDBOX, frames, move_lines, saved, wait_settled
+from tests.browser.conftest import WarmSite, guarded_context
+from tests.browser.helpers import (
+    BOARD,
+    BOOT_TIMEOUT_MS,
+    NO_SERVICE_WORKER,
+    SANDBOX,
+    frames,
+    move_lines,
+    saved,
+    wait_settled,
+)
 from tests.conftest import Guard
 
 GAME = "necropolis"
@@ -72,6 +84,13 @@ HOLD_WORKER = """
 HELD_SHELL = """await new Promise((resolve) => (window.__rbReleaseShell = resolve));
 export * from "./index.js?held";
 """
+
+
+@pytest.fixture
+def page(page: Page) -> Page:
+    """A cold start, as conftest.py's, that keeps no site for offline use."""
+    page.context.add_init_script(NO_SERVICE_WORKER)
+    return page
 
 
 def hold_shell(page: Page) -> None:
@@ -197,6 +216,7 @@ def test_on_a_phone_the_board_drawn_first_waits_in_the_panel_and_play_opens_it(
     and uncovered, while Python is still held back."""
     phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
     context = guarded_context(browser, guard, **phone)
+    context.add_init_script(NO_SERVICE_WORKER)
     page = context.new_page()
     hold_shell(page)
     page.add_init_script(HOLD_WORKER)
@@ -277,10 +297,15 @@ def play_one_move(page: Page, http_server: str) -> list[str]:
     return move_lines(page)
 
 
-def test_a_saved_game_is_known_to_the_page_without_opening_indexeddb(page: Page, http_server: str) -> None:
-    """The page never opens the worker's database (WebKit keeps a page left while it starts in its
-    back-forward cache with the connection open, and the next page's worker waits on it): the
-    worker's save is marked for the page, and the next visit resumes it with no pre-drawn board."""
+def test_a_saved_game_is_known_by_its_mark_and_without_it_replaces_the_pre_drawn_board(
+    page: Page, http_server: str
+) -> None:
+    """One profile, page load after page load (one cold start where two tests made one each):
+    1. the page never opens the worker's database (WebKit keeps a page left while it starts in its
+       back-forward cache with the connection open, and the next page's worker waits on it): the
+       worker's save is marked for the page, and the next visit resumes it with no pre-drawn board;
+    2. storage cleared in part, or a save from before the marks: the page shows the pre-drawn
+       board, and the worker's saved game takes its place once Python has it."""
     page.add_init_script(COUNT_PAGE_OPENS)
     lines = play_one_move(page, http_server)
     assert page.evaluate("(key) => localStorage.getItem(key)", SAVED_MARK) == "1"
@@ -291,11 +316,6 @@ def test_a_saved_game_is_known_to_the_page_without_opening_indexeddb(page: Page,
     assert page.get_attribute(SANDBOX, "data-rb-early") is None
     assert page.evaluate("window.__rbPageOpens") == 0
 
-
-def test_a_save_without_its_mark_replaces_the_pre_drawn_board(page: Page, http_server: str) -> None:
-    """Storage cleared in part, or a save from before the marks: the page shows the pre-drawn
-    board, and the worker's saved game takes its place once Python has it."""
-    lines = play_one_move(page, http_server)
     page.evaluate("(key) => localStorage.removeItem(key)", SAVED_MARK)
     held_page(page, f"{http_server}{GAME}.html")
     page.evaluate("window.__rbReleaseWorker()")
@@ -335,8 +355,7 @@ REDRAW_IN_PYODIDE = """async (urls) => {
 }"""
 
 
-def test_pythons_frames_in_the_browser_are_the_pre_drawn_ones(page: Page, http_server: str) -> None:
-    page.goto(f"{http_server}{GAME}.html")
-    wait_settled(page)
+def test_pythons_frames_in_the_browser_are_the_pre_drawn_ones(warm: WarmSite) -> None:
+    page = warm.show(GAME)
     urls = [file_name(game, engine_digest()) for game in PACKAGES]
     assert page.evaluate(REDRAW_IN_PYODIDE, urls) == []

@@ -1,27 +1,31 @@
 """The sandbox shell in Debian's Chromium, served from 127.0.0.1 only, on the Necropolis page.
 
 The shell knows no game, so one game's page is enough to test it. Every request to another
-host and every console error fails a test (conftest.py). Start-up is tested on a cold page;
-everything else shares the warm page, whose Python stays booted.
+host and every console error fails a test (conftest.py). Start-up is tested on a cold page; a
+test that needs a page load but not a first start (a reload, a link on arrival, a second worker)
+has a page of its own in one profile that the module's tests share, cleared of saved games; the
+rest shares the warm page, whose Python stays booted.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 import engine
 from engine.bridge import handle_json
 from engine.games.necropolis.rules import tile_id
-from tests.browser.conftest import WarmSite
+from tests.browser.conftest import WarmSite, guarded_context
 from tests.browser.helpers import (
     BOARD,
     BOOT_TIMEOUT_MS,
+    NO_SERVICE_WORKER,
     SANDBOX,
+    SNAPSHOT_KEPT,
     board_mismatch,
     click_action,
     click_command,
@@ -83,6 +87,44 @@ def assert_shows_only(page: Page, viewer: int) -> None:
     assert board_mismatch(page, game.render(state.view(viewer), interactive=interactive)) is None
     for tile in state._mastabas[1 - viewer]:
         assert page.locator(f'{BOARD} [data-tile="{tile_id(tile)}"]').count() == 0
+
+
+# Forget every saved game (IndexedDB "rb": saves.mjs) and the page's marks of them (localStorage); the
+# interpreter's snapshot ("rb-python") stays. Run on a page with no sandbox, the pages before closed.
+FORGET_THE_GAMES = """() => new Promise((resolve, reject) => {
+  localStorage.clear();
+  const deleting = indexedDB.deleteDatabase("rb");
+  deleting.onsuccess = () => resolve();
+  deleting.onerror = () => reject(deleting.error);
+})"""
+
+
+@pytest.fixture(scope="module")
+def returning_reader(browser: Browser) -> Iterator[tuple[BrowserContext, Guard]]:
+    """The profile this module's later starts share, and its guard (reset for each test)."""
+    guard = Guard()
+    context = guarded_context(browser, guard)
+    context.add_init_script(NO_SERVICE_WORKER)  # no test here is about the site kept offline
+    yield context, guard
+    context.close()
+
+
+@pytest.fixture
+def later_page(returning_reader: tuple[BrowserContext, Guard], http_server: str) -> Iterator[Page]:
+    """A new page in the shared profile, with no saved game: its sandbox starts a new one, Python
+    restored from the interpreter an earlier test kept (a first start in the first test). Foreign
+    requests and console errors during the test fail it."""
+    context, guard = returning_reader
+    guard.reset()
+    page = context.new_page()
+    page.goto(http_server + "about.html")  # the site's storage, from a page with no sandbox
+    page.evaluate(FORGET_THE_GAMES)
+    yield page
+    # A first start keeps its interpreter a moment after its first answers: kept, not cut off by
+    # the close, it is what the next test's start restores (nothing is asserted of it here).
+    page.evaluate(SNAPSHOT_KEPT, BOOT_TIMEOUT_MS)
+    page.close()
+    guard.check()
 
 
 # --- start-up (cold pages) -------------------------------------------------------------------------
@@ -155,13 +197,13 @@ TALK_TO_A_NEW_WORKER = """async (url) => {
 }"""
 
 
-def test_the_worker_answers_requests_in_the_order_they_came(sandbox_page: Page, http_server: str) -> None:
+def test_the_worker_answers_requests_in_the_order_they_came(later_page: Page, http_server: str) -> None:
     """The shell asks for its saved game at mount, and a reader who leaves while Python starts
     closes the sandbox before the answer: the close must come after the resumed game, or that
     game would stay open in the worker (the saved game is read while Python starts)."""
-    open_sandbox(sandbox_page, http_server + "necropolis.html")  # a saved game to resume
+    open_sandbox(later_page, http_server + "necropolis.html")  # a saved game to resume
     worker = http_server + "assets/javascripts/sandbox/worker.mjs"
-    replies = sandbox_page.evaluate(TALK_TO_A_NEW_WORKER, worker)
+    replies = later_page.evaluate(TALK_TO_A_NEW_WORKER, worker)
     assert replies == [True, True, False]
 
 
@@ -180,23 +222,23 @@ window.Worker = class extends window.Worker {
 
 
 def test_mid_game_the_page_holds_no_log_nor_seed_and_a_reload_resumes_the_workers_save(
-    sandbox_page: Page, http_server: str
+    later_page: Page, http_server: str
 ) -> None:
-    sandbox_page.add_init_script(RECORD_WORKER_MESSAGES)
-    open_sandbox(sandbox_page, http_server + "necropolis.html")
-    click_action(sandbox_page, "draw")
-    click_action(sandbox_page, "keep")
-    assert next_step(sandbox_page) == "human"
-    messages = sandbox_page.evaluate("window.__rbMessages")
+    later_page.add_init_script(RECORD_WORKER_MESSAGES)
+    open_sandbox(later_page, http_server + "necropolis.html")
+    click_action(later_page, "draw")
+    click_action(later_page, "keep")
+    assert next_step(later_page) == "human"
+    messages = later_page.evaluate("window.__rbMessages")
     assert len(messages) >= 4
     assert not [m for m in messages if '"seed"' in m or '"actions"' in m or '"save"' in m]
-    assert not sandbox_page.evaluate("Object.values(localStorage).some((v) => v.includes('actions'))")
-    seed = saved(sandbox_page, GAME)["log"]["seed"]  # the worker has it; the page does not show it
-    assert sandbox_page.inner_text(f"{SANDBOX} .rb-seed") == "" and isinstance(seed, int)
-    lines = move_lines(sandbox_page)
-    sandbox_page.reload()
-    wait_settled(sandbox_page)
-    assert move_lines(sandbox_page) == lines and len(lines) >= 3
+    assert not later_page.evaluate("Object.values(localStorage).some((v) => v.includes('actions'))")
+    seed = saved(later_page, GAME)["log"]["seed"]  # the worker has it; the page does not show it
+    assert later_page.inner_text(f"{SANDBOX} .rb-seed") == "" and isinstance(seed, int)
+    lines = move_lines(later_page)
+    later_page.reload()
+    wait_settled(later_page)
+    assert move_lines(later_page) == lines and len(lines) >= 3
 
 
 def test_undo_takes_back_the_move_and_the_bots_reply(warm: WarmSite) -> None:
@@ -271,15 +313,15 @@ def test_bad_share_links_show_why_and_keep_the_game(warm: WarmSite) -> None:
 
 
 def test_an_unreadable_link_on_arrival_says_why_and_starts_a_new_game(
-    sandbox_page: Page, http_server: str
+    later_page: Page, http_server: str
 ) -> None:
-    sandbox_page.goto(http_server + f"{GAME}.html#rb=%%%not-base64")
-    wait_settled(sandbox_page)
-    expect(sandbox_page.locator(SANDBOX).get_by_role("alert")).to_have_text(BAD_LINK)
-    log = saved(sandbox_page, GAME)["log"]
+    later_page.goto(http_server + f"{GAME}.html#rb=%%%not-base64")
+    wait_settled(later_page)
+    expect(later_page.locator(SANDBOX).get_by_role("alert")).to_have_text(BAD_LINK)
+    log = saved(later_page, GAME)["log"]
     assert log["actions"] == [] and log["scenario"] is None and isinstance(log["seed"], int)
-    assert next_step(sandbox_page) == "human"
-    assert "#rb=" not in sandbox_page.url
+    assert next_step(later_page) == "human"
+    assert "#rb=" not in later_page.url
 
 
 def test_a_refused_move_links_to_its_rule_on_the_page(warm: WarmSite) -> None:
