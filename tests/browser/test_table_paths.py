@@ -19,10 +19,12 @@ from engine.rng import Rng
 from tests.browser.conftest import guarded_context
 from tests.browser.helpers import SANDBOX, frames, saved, wait_settled
 from tests.browser.table import (
+    NOT_KEPT,
     RECORDER,
     TABLE,
     answer,
     connected,
+    fresh_invitation,
     invite,
     one_hand_table_of_three,
     paste,
@@ -73,6 +75,7 @@ def test_a_new_game_keeps_the_phones_where_their_seats_fit(
     the same seats, no new pairing, every device told; each played by taps on the devices. The
     host then ends the table: the game goes on on its device alone."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(NOT_KEPT)
     context.add_init_script(RECORDER)
     devices = one_hand_table_of_three(context, http_server)
     host = devices[0]
@@ -130,19 +133,45 @@ FIRST_QR_SEEN = """() => {
 }"""
 
 
+# The QR code scrolled to right under the status line (where notices lay; on a phone's game screen
+# they now lie over the panel's bar and the status line, elsewhere under it, where they give way),
+# then what is seen of it: the notices still up, whether they are shown, and which of its corners
+# and centre something covers.
+QR_UNDER_NOTICES = """async (selector) => {
+  const svg = document.querySelector(selector);
+  const head = document.querySelector(".rb-sandbox .rb-head");
+  const notices = document.querySelector(".rb-sandbox .rb-notices");
+  const scroller = svg.closest(".rb-panel--open") ?? document.scrollingElement;
+  scroller.scrollBy(0, svg.getBoundingClientRect().top - head.getBoundingClientRect().bottom - 10);
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const box = svg.getBoundingClientRect();
+  const points = [[0.5, 0.5], [0.02, 0.02], [0.98, 0.02], [0.02, 0.98], [0.98, 0.98]];
+  const covered = points.filter(([x, y]) => {
+    const hit = document.elementFromPoint(box.left + x * box.width, box.top + y * box.height);
+    return !(hit && svg.contains(hit));
+  });
+  return { up: notices.childElementCount, shown: !notices.hidden, covered };
+}"""
+
+
 def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_server: str) -> None:
-    """A host on a phone (390 and 360 px wide) makes two invitations: the first QR code is whole
-    on screen at once, the paste field and the camera sit right under it (not after every QR
-    code), no seat offers a new invitation yet; once that friend is connected, they move under
-    the next seat's code."""
+    """A host on a phone (390, then 360 px wide: the same page turned) makes two invitations: the
+    first QR code is whole on screen at once, the paste field and the camera sit right under it
+    (not after every QR code), no seat offers a new invitation yet; once that friend is connected,
+    they move under the next seat's code. At 390, both friends in and the first gone again: notices
+    lie over the screen's top for a few seconds, and a QR code a friend must scan (the fresh
+    invitation the host shows once a seat's phone left) is never under them: scrolled right under
+    the status line, it is seen whole, and the notices are kept in the log's お知らせ."""
+    context = guarded_context(
+        browser, guard, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(NOT_KEPT)
+    host = context.new_page()
+    host.goto(http_server + "rondo.html?rb-transport=bc")
+    wait_settled(host)
     for width in (390, 360):
-        context = guarded_context(
-            browser, guard, viewport={"width": width, "height": 844}, is_mobile=True, has_touch=True
-        )
-        host = context.new_page()
-        host.goto(http_server + "rondo.html?rb-transport=bc")
-        wait_settled(host)
-        [first, _] = invite(host, ["here", "friend", "friend"])
+        host.set_viewport_size({"width": width, "height": 844})
+        [first, second] = invite(host, ["here", "friend", "friend"])
         host.wait_for_function(FIRST_QR_SEEN, polling=100)
         card = f'{TABLE} .rb-table-card[data-seat="1"]'
         assert host.locator(f"{card} .rb-table-paste").is_visible()
@@ -155,5 +184,19 @@ def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_s
         connected(host, 1)
         assert host.locator(f'{TABLE} .rb-table-card[data-seat="2"] .rb-table-paste').is_visible()
         assert host.locator(TABLE).get_by_role("button", name="新しい招待を出す").count() == 0
-        context.close()
+        if width == 360:
+            break
+        other = context.new_page()
+        assert paste(host, answer(other, second)) == ""
+        connected(host, 2)
+        guest.close()
+        fresh_invitation(host, 1)
+        seen = host.evaluate(QR_UNDER_NOTICES, f"{card} svg")
+        assert seen["covered"] == [], seen
+        assert "プレイヤー2の席の接続が切れました。" in host.inner_text(f"{SANDBOX} .rb-notice-log")
+        other.close()
+        new_game_on_host(
+            host, lambda: host.get_by_role("button", name="みんなのスマホで遊ぶを終える").click()
+        )
+    context.close()
     guard.check()
