@@ -37,6 +37,7 @@ from tests.browser.table import (
     errors_received,
     fresh_invitation,
     invite,
+    new_games_on_the_same_phones,
     noticed,
     one_hand_host,
     paste,
@@ -124,7 +125,8 @@ def test_friends_play_each_on_their_own_page(browser: Browser, guard: Guard, htt
     never read says by itself what to do (a Firefox guest read too late never connects and gets
     no sign); ヒント on a guest's phone reaches that phone alone; a guest loads no Python; axe-core
     finds no serious violation on the host's invitations, a guest's answer nor either mid-game
-    (390 px). A table game's end: table_rtc.py, over data channels."""
+    (390 px). Then, the seat's phone back, new games on the same phones (new_games_on_the_same_phones).
+    A table game's end: table_rtc.py, over data channels."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(NOT_KEPT)
     context.add_init_script(RECORDER)
@@ -274,6 +276,14 @@ def test_friends_play_each_on_their_own_page(browser: Browser, guard: Guard, htt
     )
     slow = unread.evaluate("() => window.__rbNotes.find((line) => line.startsWith('まだ'))")
     assert "新しい招待を出す" in slow, slow
+
+    # The seat's phone back by the invitation offered, then new games on the same phones.
+    offered.click()
+    last = guest_page(context, requests)
+    assert paste(host, answer(last, fresh_invitation(host, 2))) == ""
+    connected(host, 2)
+    seated(last)
+    new_games_on_the_same_phones(host, {**devices, 2: last}, rng)
     context.close()
 
 

@@ -1,34 +1,29 @@
 """みんなのスマホで遊ぶ's other paths: a plain-http host and a Firefox guest read too late, over
 real data channels in a network namespace made here (tests/browser/table_paths_rtc.py); and, over
-BroadcastChannels (pages of one Chromium context as the phones), a new game on the same phones."""
+BroadcastChannels (pages of one Chromium context as the phones), the host's invitations on a phone.
+(A new game on the same phones: test_table.py's friends, at their table's end.)"""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from build_tools.netns import INSIDE, inside_namespace
-from engine.replay import load_log
-from engine.rng import Rng
 from tests.browser.conftest import guarded_context
-from tests.browser.helpers import SANDBOX, frames, saved, wait_settled
+from tests.browser.helpers import SANDBOX, wait_settled
 from tests.browser.table import (
     NOT_KEPT,
-    RECORDER,
     TABLE,
     answer,
     connected,
     fresh_invitation,
     invite,
-    one_hand_table_of_three,
+    new_game_on_host,
     paste,
-    play_moves,
 )
 from tests.conftest import ROOT, Guard
 
@@ -45,80 +40,6 @@ def test_plain_http_host_and_late_firefox_guest_inside_a_network_namespace(site_
         inside_namespace(pytest_run), cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
     )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
-
-
-HEARD = """([text, times]) => [...document.querySelectorAll(".rb-notice-log li")]
-  .filter((item) => item.textContent === text).length >= times"""
-
-
-def new_game_on_host(host: Page, change: Callable[[], None]) -> None:
-    """Make `change` on the host's setup and wait until the host shows the game it started."""
-    before = frames(host)
-    change()
-    wait_settled(host, after=before)
-
-
-def still_paired(host: Page, devices: dict[int, Page]) -> None:
-    """Every friend's phone is still connected on its seat, and no new invitation was made."""
-    for seat, page in devices.items():
-        if page is not host:
-            connected(host, seat)
-    assert host.locator(f"{TABLE} .rb-table-card").count() == 0, "a new invitation was made"
-
-
-def test_a_new_game_keeps_the_phones_where_their_seats_fit(
-    browser: Browser, guard: Guard, http_server: str
-) -> None:
-    """The Bottle Imp at 3, the host's seat and two friends' phones, a few moves in. 2 players
-    would leave a phone without its seat: said in Japanese, and nothing changes. Another target,
-    then 4 players (the new seat a bot's), then 新しいゲーム: each a fresh game on the same phones in
-    the same seats, no new pairing, every device told; each played by taps on the devices. The
-    host then ends the table: the game goes on on its device alone."""
-    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
-    context.add_init_script(NOT_KEPT)
-    context.add_init_script(RECORDER)
-    devices = one_hand_table_of_three(context, http_server)
-    host = devices[0]
-    rng = Rng(21)
-    play_moves(devices, host, rng, moves=3)
-
-    game_before, host_frames = saved(host, "bottle-imp")["log"], frames(host)
-    host.select_option(f"{SANDBOX} select[name=players]", "2")
-    alert = host.locator(f"{SANDBOX} .rb-alert")
-    alert.wait_for()
-    assert alert.inner_text().startswith("2人のゲームにはプレイヤー3の席がないので"), alert.inner_text()
-    assert saved(host, "bottle-imp")["log"] == game_before and frames(host) == host_frames
-    assert host.input_value(f"{SANDBOX} select[name=players]") == "3"  # the setup says what is played
-    still_paired(host, devices)
-
-    last_seed = game_before["seed"]
-    toolbar = host.locator(f"{SANDBOX} .rb-toolbar")
-    changes = [  # each a new game, and its number of players
-        (lambda: host.select_option(f"{SANDBOX} select[name=target]", json.dumps(500)), 3),
-        (lambda: host.select_option(f"{SANDBOX} select[name=players]", "4"), 4),
-        (lambda: toolbar.get_by_role("button", name="新しいゲーム").click(), 4),
-    ]
-    for told, (change, players) in enumerate(changes):
-        new_game_on_host(host, change)
-        entry = saved(host, "bottle-imp")
-        assert entry["log"]["seed"] != last_seed and entry["log"]["options"]["target"] == 500
-        bots = {seat for seat, kind in enumerate(entry["seats"]) if kind != "human"}
-        assert {made.seat for made in load_log(entry["log"]).journal} <= bots  # fresh: no phone moved yet
-        last_seed = entry["log"]["seed"]
-        assert entry["table"]["host"] == 0 and entry["seats"][:3] == ["human"] * 3
-        assert len(entry["seats"]) == players and all(kind.startswith("bot") for kind in entry["seats"][3:])
-        still_paired(host, devices)
-        for page in devices.values():
-            page.wait_for_function(HEARD, arg=["ホストが新しいゲームを始めました。", told + 1], polling=100)
-        assert play_moves(devices, host, rng, moves=2) == 2
-
-    guests = [page for page in devices.values() if page is not host]
-    new_game_on_host(host, lambda: host.get_by_role("button", name="みんなのスマホで遊ぶを終える").click())
-    assert host.locator(TABLE).count() == 0 and saved(host, "bottle-imp").get("table") is None
-    for guest in guests:
-        guest.wait_for_selector(f"{TABLE} .rb-table-note:has-text('ホストとの接続が切れました')")
-    context.close()
-    guard.check()
 
 
 # The first invitation's QR code, whole in the viewport and the topmost thing at its corners and
@@ -195,8 +116,7 @@ def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_s
         assert seen["covered"] == [], seen
         assert "プレイヤー2の席の接続が切れました。" in host.inner_text(f"{SANDBOX} .rb-notice-log")
         other.close()
-        new_game_on_host(
-            host, lambda: host.get_by_role("button", name="みんなのスマホで遊ぶを終える").click()
-        )
+        end = host.get_by_role("button", name="みんなのスマホで遊ぶを終える")
+        new_game_on_host(host, end.click)  # the game goes on on this page alone, as at 360 now
     context.close()
     guard.check()
