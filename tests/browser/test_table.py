@@ -273,6 +273,7 @@ def test_friends_play_each_on_their_own_page(browser: Browser, guard: Guard, htt
         "text => window.__rbNotes.some((line) => line.startsWith(text))",
         arg="まだホストとつながっていません。",
         timeout=3 * CONNECT_MS,
+        polling=100,
     )
     slow = unread.evaluate("() => window.__rbNotes.find((line) => line.startsWith('まだ'))")
     assert "新しい招待を出す" in slow, slow
@@ -322,12 +323,12 @@ LAST_PART = """() => window.__rbReceived.findLast((t) => JSON.parse(t).kind === 
 
 
 def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guard, http_server: str) -> None:
-    """No Return at 3, the host's own seat and two guests. Two copies of a guest's move, sent in
-    one burst with one message number, apply once: the second is refused as a copy, not as a move
-    of a frame gone by. Then a guest that sends FLOOD ヒント and act messages in one burst, off its
-    turn and on it, has all but a few refused at once (of the host, never of Python); the host's
-    game, its worker and the other guest play on, and the flooding guest's own next move is
-    applied with nothing timed out."""
+    """No Return at 3, the host's own seat and two guests. Two copies of a guest's move (a counter
+    picked, its turn going on), sent in one burst with one message number, apply once: the second
+    is refused as a copy, not as a move of a frame gone by. Then a guest that sends FLOOD ヒント and
+    act messages in one burst, off its turn and on it, has all but a few refused at once (of the
+    host, never of Python); the host's game, its worker and the other guest play on, and the
+    flooding guest's own next move is applied with nothing timed out."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
     context.add_init_script(NOT_KEPT)
     context.add_init_script(RECORDER)
@@ -340,25 +341,31 @@ def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guar
     def mover() -> int:
         return int(host.get_attribute(SANDBOX, "data-rb-mover"))
 
-    for _ in bounded("a guest's turn with a placement", 100):
-        if mover() != 0 and "place" in true_state(host, "no-return").legal_actions():
+    def picks() -> list[str]:
+        """The counters the seat to move may pick: its turn goes on after one (the set-up's
+        exchange, or a placement's)."""
+        return [a for a in true_state(host, "no-return").legal_actions() if ":pick:" in a]
+
+    for _ in bounded("a guest's turn picking a counter", 100):
+        if mover() != 0 and picks():
             break
         play_moves(devices, host, rng, moves=1)
     flooder, other = devices[mover()], devices[3 - mover()]
-    placed = saved(host, "no-return")["log"]["actions"].count("place")
+    pick = picks()[0]
+    picked = saved(host, "no-return")["log"]["actions"].count(pick)
     at = json.loads(flooder.evaluate(f"({LAST_PART})()"))["id"]
     before = frames(host)
     message = json.dumps(
-        {"v": 2, "kind": "act", "action": "place", "at": at, "seq": flooder.evaluate("window.__rbSeq()")}
+        {"v": 2, "kind": "act", "action": pick, "at": at, "seq": flooder.evaluate("window.__rbSeq()")}
     )
     flooder.evaluate("text => { window.__rbSend(text); window.__rbSend(text); }", message)
     wait_settled(host, after=before)
     flooder.wait_for_function(
         "t => window.__rbReceived.some((m) => JSON.parse(m).error === t)", arg=REPLAY, polling=100
     )
-    assert saved(host, "no-return")["log"]["actions"].count("place") == placed + 1
+    assert saved(host, "no-return")["log"]["actions"].count(pick) == picked + 1
 
-    action = next(a for a in true_state(host, "no-return").legal_actions() if a != "cancel")
+    action = picks()[0]
     for guest in (other, flooder):  # off its turn, then on it
         refusals = flood(guest, action)
         assert len([text for text in refusals if text in AT_ONCE]) >= FLOOD - 2 * RATE_BURST
