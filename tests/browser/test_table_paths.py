@@ -76,7 +76,7 @@ QR_UNDER_NOTICES = """async (selector) => {
 
 
 def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_server: str) -> None:
-    """A host on a phone (390, then 360 px wide: the same page turned) makes two invitations: the
+    """A host on a phone (390, then 360 px wide: the same page narrowed) makes two invitations: the
     first QR code is whole on screen at once, the paste field and the camera sit right under it
     (not after every QR code), no seat offers a new invitation yet; once that friend is connected,
     they move under the next seat's code. At 390, both friends in and the first gone again: notices
@@ -117,6 +117,6 @@ def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_s
         assert "プレイヤー2の席の接続が切れました。" in host.inner_text(f"{SANDBOX} .rb-notice-log")
         other.close()
         end = host.get_by_role("button", name="みんなのスマホで遊ぶを終える")
-        new_game_on_host(host, end.click)  # the game goes on on this page alone, as at 360 now
+        new_game_on_host(host, end.click)  # the game goes on on this page alone
     context.close()
     guard.check()
