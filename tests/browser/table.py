@@ -10,6 +10,7 @@ hidden from that seat.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
@@ -33,6 +34,12 @@ from tests.browser.helpers import (
 
 TABLE = f"{SANDBOX} .rb-table"
 CONNECT_MS = 30_000
+# An init script for phones whose pages keep nothing for offline use: a browser without service
+# workers, where offline.js registers none. No table needs one (a guest registers none:
+# test_guest_keeps_nothing.py), and a host's, registered 5 s after its start, fetches the whole
+# site (about 1.2 s of CPU a cold start). (Playwright's own blocking has register() resolve to
+# nothing, which offline.js takes for a registration.)
+NOT_KEPT = "delete Navigator.prototype.serviceWorker"
 FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and its fields
     "welcome": {"seat", "name"},
     "seat": {"seat", "name"},
@@ -131,7 +138,8 @@ def fresh_invitation(host: Page, seat: int) -> str:
 
 NOTICE_RECORDER = """(() => {
   // Each of the sandbox's notices as it appears: its text, whether it was whole in the viewport
-  // and the topmost thing at its centre, and whether it sits in an alert (an error's look).
+  // and the topmost thing at its centre, where its foot lay, and whether it sits in an alert (an
+  // error's look).
   window.__rbNoticesSeen = [];
   new MutationObserver((records) => {
     for (const node of records.flatMap((record) => [...record.addedNodes])) {
@@ -140,18 +148,20 @@ NOTICE_RECORDER = """(() => {
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       const inView = box.top >= 0 && box.bottom <= innerHeight && Boolean(hit && node.contains(hit));
       const alert = Boolean(node.closest("[role=alert], .rb-alert"));
-      window.__rbNoticesSeen.push({ text: node.textContent, inView, alert });
+      window.__rbNoticesSeen.push({ text: node.textContent, inView, bottom: box.bottom, alert });
     }
   }).observe(document, { childList: true, subtree: true });
 })()"""
 
 
-def noticed(page: Page, text: str, timeout: float = CONNECT_MS) -> None:
-    """`page` showed the notice `text` (its start, at least), in view and not as an error."""
+def noticed(page: Page, text: str, timeout: float = CONNECT_MS) -> dict[str, Any]:
+    """`page` showed the notice `text` (its start, at least), in view and not as an error; what
+    NOTICE_RECORDER saw of it."""
     seen = "text => window.__rbNoticesSeen.find((notice) => notice.text.startsWith(text))"
     page.wait_for_function(seen, arg=text, timeout=timeout, polling=100)
     notice = page.evaluate(seen, text)
     assert notice["inView"] and not notice["alert"], notice
+    return notice
 
 
 def connected(host: Page, seat: int) -> None:
@@ -338,7 +348,63 @@ def one_hand_host(context: BrowserContext, base: str) -> Page:
     return host
 
 
-def one_hand_table_of_three(context: BrowserContext, base: str) -> dict[int, Page]:
-    """The Bottle Imp at one hand on a host page of `context`, its seat and two friends' pages
-    seated (over BroadcastChannels): every device by seat."""
-    return seat_friends(one_hand_host(context, base), ["here", "friend", "friend"])
+HEARD = """([text, times]) => [...document.querySelectorAll(".rb-notice-log li")]
+  .filter((item) => item.textContent === text).length >= times"""
+
+
+def new_game_on_host(host: Page, change: Callable[[], None]) -> None:
+    """Make `change` on the host's setup and wait until the host shows the game it started."""
+    before = frames(host)
+    change()
+    wait_settled(host, after=before)
+
+
+def still_paired(host: Page, devices: dict[int, Page]) -> None:
+    """Every friend's phone is still connected on its seat, and no new invitation was made."""
+    for seat, page in devices.items():
+        if page is not host:
+            connected(host, seat)
+    assert host.locator(f"{TABLE} .rb-table-card").count() == 0, "a new invitation was made"
+
+
+def new_games_on_the_same_phones(host: Page, devices: dict[int, Page], rng: Rng) -> None:
+    """The Bottle Imp at 3 on a table of the host's seat and two friends' phones, in play. 2
+    players would leave a phone without its seat: said in Japanese, and nothing changes. Another
+    target, then 4 players (the new seat a bot's), then 新しいゲーム: each a fresh game on the same
+    phones in the same seats, no new pairing, every device told; each played by taps on the
+    devices. The host then ends the table: the game goes on on its device alone."""
+    game_before, host_frames = saved(host, "bottle-imp")["log"], frames(host)
+    host.select_option(f"{SANDBOX} select[name=players]", "2")
+    alert = host.locator(f"{SANDBOX} .rb-alert")
+    alert.wait_for()
+    assert alert.inner_text().startswith("2人のゲームにはプレイヤー3の席がないので"), alert.inner_text()
+    assert saved(host, "bottle-imp")["log"] == game_before and frames(host) == host_frames
+    assert host.input_value(f"{SANDBOX} select[name=players]") == "3"  # the setup says what is played
+    still_paired(host, devices)
+
+    last_seed = game_before["seed"]
+    toolbar = host.locator(f"{SANDBOX} .rb-toolbar")
+    changes = [  # each a new game, and its number of players
+        (lambda: host.select_option(f"{SANDBOX} select[name=target]", json.dumps(500)), 3),
+        (lambda: host.select_option(f"{SANDBOX} select[name=players]", "4"), 4),
+        (lambda: toolbar.get_by_role("button", name="新しいゲーム").click(), 4),
+    ]
+    for told, (change, players) in enumerate(changes):
+        new_game_on_host(host, change)
+        entry = saved(host, "bottle-imp")
+        assert entry["log"]["seed"] != last_seed and entry["log"]["options"]["target"] == 500
+        bots = {seat for seat, kind in enumerate(entry["seats"]) if kind != "human"}
+        assert {made.seat for made in load_log(entry["log"]).journal} <= bots  # fresh: no phone moved yet
+        last_seed = entry["log"]["seed"]
+        assert entry["table"]["host"] == 0 and entry["seats"][:3] == ["human"] * 3
+        assert len(entry["seats"]) == players and all(kind.startswith("bot") for kind in entry["seats"][3:])
+        still_paired(host, devices)
+        for page in devices.values():
+            page.wait_for_function(HEARD, arg=["ホストが新しいゲームを始めました。", told + 1], polling=100)
+        assert play_moves(devices, host, rng, moves=2) == 2
+
+    guests = [page for page in devices.values() if page is not host]
+    new_game_on_host(host, lambda: host.get_by_role("button", name="みんなのスマホで遊ぶを終える").click())
+    assert host.locator(TABLE).count() == 0 and saved(host, "bottle-imp").get("table") is None
+    for guest in guests:
+        guest.wait_for_selector(f"{TABLE} .rb-table-note:has-text('ホストとの接続が切れました')")
