@@ -34,12 +34,6 @@ from tests.browser.helpers import (
 
 TABLE = f"{SANDBOX} .rb-table"
 CONNECT_MS = 30_000
-# An init script for phones whose pages keep nothing for offline use: a browser without service
-# workers, where offline.js registers none. No table needs one (a guest registers none:
-# test_guest_keeps_nothing.py), and a host's, registered 5 s after its start, fetches the whole
-# site (about 1.2 s of CPU a cold start). (Playwright's own blocking has register() resolve to
-# nothing, which offline.js takes for a registration.)
-NOT_KEPT = "delete Navigator.prototype.serviceWorker"
 FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and its fields
     "welcome": {"seat", "name"},
     "seat": {"seat", "name"},

@@ -17,6 +17,7 @@ from engine.rng import Rng
 from engine.table import NOT_YOUR_TURN
 from tests.browser.conftest import guarded_context
 from tests.browser.helpers import (
+    NO_SERVICE_WORKER,
     SANDBOX,
     frames,
     legal_buttons,
@@ -26,7 +27,6 @@ from tests.browser.helpers import (
 )
 from tests.browser.table import (
     CONNECT_MS,
-    NOT_KEPT,
     NOTICE_RECORDER,
     RECORDER,
     TABLE,
@@ -128,7 +128,7 @@ def test_friends_play_each_on_their_own_page(browser: Browser, guard: Guard, htt
     (390 px). Then, the seat's phone back, new games on the same phones (new_games_on_the_same_phones).
     A table game's end: table_rtc.py, over data channels."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
-    context.add_init_script(NOT_KEPT)
+    context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
     context.add_init_script(RECORDER)
     context.add_init_script(NOTICE_RECORDER)
     host = one_hand_host(context, http_server)
@@ -330,7 +330,7 @@ def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guar
     host, never of Python); the host's game, its worker and the other guest play on, and the
     flooding guest's own next move is applied with nothing timed out."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
-    context.add_init_script(NOT_KEPT)
+    context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
     context.add_init_script(RECORDER)
     host = context.new_page()
     host.goto(http_server + "no-return.html?rb-transport=bc")
@@ -408,7 +408,7 @@ def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard
     to move its phone vibrates, its title says あなたの番 and its sandbox is marked, and all that
     ends with its turn; once the reader turns the vibration off, the next turn does not vibrate."""
     context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
-    context.add_init_script(NOT_KEPT)
+    context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
     context.add_init_script(RECORDER)
     context.add_init_script(DEVICE_STUBS)
     host = context.new_page()

@@ -14,9 +14,8 @@ from playwright.sync_api import Browser
 
 from build_tools.netns import INSIDE, inside_namespace
 from tests.browser.conftest import guarded_context
-from tests.browser.helpers import SANDBOX, wait_settled
+from tests.browser.helpers import NO_SERVICE_WORKER, SANDBOX, wait_settled
 from tests.browser.table import (
-    NOT_KEPT,
     TABLE,
     answer,
     connected,
@@ -86,7 +85,7 @@ def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_s
     context = guarded_context(
         browser, guard, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
-    context.add_init_script(NOT_KEPT)
+    context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
     host = context.new_page()
     host.goto(http_server + "rondo.html?rb-transport=bc")
     wait_settled(host)
