@@ -17,6 +17,7 @@ export const TABLE_TEXT = {
   friend: "友だちのスマホ",
   invite: "招待を作る",
   reinvite: "新しい招待を出す",
+  spent: "この招待ではもうつながりません。「新しい招待を出す」で作り直してください。",
   toBot: "ボットに任せる",
   cancel: "やめる",
   copy: "コピー",
@@ -128,18 +129,24 @@ export function createTablePanel(entry, hooks) {
     for (const card of cards.querySelectorAll("[data-seat]")) {
       const seat = Number(card.dataset.seat);
       if (host.connected(seat)) card.remove();
-      // a failed invitation's code is for no camera any more: notices no longer give way to it (the
-      // host missed its failure's notice, hidden while the code lay under the status line)
-      else if (host.stale(seat)) card.querySelector("[data-rb-keep-clear]")?.removeAttribute("data-rb-keep-clear");
+      else if (host.stale(seat) && !("rbSpent" in card.dataset)) spend(card);
     }
     placeAnswerBox();
+  }
+
+  /** A failed invitation's code and link lead no phone to the table any more: they go, so that no
+   * friend scans a dead code (and notices no longer give way to it); the seat's 新しい招待を出す
+   * makes a fresh one. */
+  function spend(card) {
+    card.dataset.rbSpent = "";
+    card.replaceChildren(...card.querySelectorAll("h4"), h("p", { className: "rb-table-spent", textContent: TABLE_TEXT.spent }));
   }
 
   /** The paste field and the camera go right under the first invitation still waiting: the
    * host reads a friend's reply beside the code that friend scanned, not after every QR code
    * (any seat's reply is taken there: it names its seat). */
   function placeAnswerBox() {
-    const first = cards.querySelector(".rb-table-card");
+    const first = cards.querySelector(".rb-table-card:not([data-rb-spent])");
     if (first) first.append(pasteBox);
     else cards.after(pasteBox);
     pasteBox.hidden = !first;
