@@ -132,8 +132,7 @@ def fresh_invitation(host: Page, seat: int) -> str:
 
 NOTICE_RECORDER = """(() => {
   // Each of the sandbox's notices as it appears: its text, whether it was whole in the viewport
-  // and the topmost thing at its centre, where its foot lay, and whether it sits in an alert (an
-  // error's look).
+  // and the topmost thing at its centre, and whether it sits in an alert (an error's look).
   window.__rbNoticesSeen = [];
   new MutationObserver((records) => {
     for (const node of records.flatMap((record) => [...record.addedNodes])) {
@@ -142,20 +141,18 @@ NOTICE_RECORDER = """(() => {
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       const inView = box.top >= 0 && box.bottom <= innerHeight && Boolean(hit && node.contains(hit));
       const alert = Boolean(node.closest("[role=alert], .rb-alert"));
-      window.__rbNoticesSeen.push({ text: node.textContent, inView, bottom: box.bottom, alert });
+      window.__rbNoticesSeen.push({ text: node.textContent, inView, alert });
     }
   }).observe(document, { childList: true, subtree: true });
 })()"""
 
 
-def noticed(page: Page, text: str, timeout: float = CONNECT_MS) -> dict[str, Any]:
-    """`page` showed the notice `text` (its start, at least), in view and not as an error; what
-    NOTICE_RECORDER saw of it."""
+def noticed(page: Page, text: str, timeout: float = CONNECT_MS) -> None:
+    """`page` showed the notice `text` (its start, at least), in view and not as an error."""
     seen = "text => window.__rbNoticesSeen.find((notice) => notice.text.startsWith(text))"
     page.wait_for_function(seen, arg=text, timeout=timeout, polling=100)
     notice = page.evaluate(seen, text)
     assert notice["inView"] and not notice["alert"], notice
-    return notice
 
 
 def connected(host: Page, seat: int) -> None:

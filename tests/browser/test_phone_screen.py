@@ -329,17 +329,18 @@ def table_phones(browser: Browser) -> Iterator[TablePhones]:
 
 @pytest.fixture
 def host_and_guest(table_phones: TablePhones) -> Iterator[tuple[Page, Page]]:
-    """A fresh host page and a fresh guest page, closed after the case."""
+    """A fresh host page and a fresh guest page, closed after the case; foreign requests and console
+    errors during the case fail it."""
     table_phones.guard.reset()
     host, guest = table_phones.context.new_page(), table_phones.context.new_page()
     yield host, guest
     guest.close()
     host.close()
+    table_phones.guard.check()
 
 
 @pytest.mark.parametrize(("game_id", "size"), GUESTS)
 def test_a_table_guests_decisions_fit_a_phone_screen(
-    table_phones: TablePhones,
     host_and_guest: tuple[Page, Page],
     http_server: str,
     game_id: str,
@@ -373,4 +374,3 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
     unseen = [f"{d.number} {d.kind}: {'; '.join(d.problems)}" for d in seen if d.problems]
     assert seen, "the guest never had a decision"
     assert not unseen, f"{game_id} guest at {players}:\n" + "\n".join(unseen)
-    table_phones.guard.check()

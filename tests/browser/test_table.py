@@ -96,22 +96,17 @@ NOTES_KEPT = """(note) => {
   const keep = () => window.__rbNotes.at(-1) !== line() && window.__rbNotes.push(line());
   new MutationObserver(keep).observe(document.body, { childList: true, characterData: true, subtree: true });
 }"""
-# Where the element at `selector` lies, and the status line's foot.
-LAY = """(selector) => {
-  const { top, bottom } = document.querySelector(selector).getBoundingClientRect();
-  return { top, bottom, foot: document.querySelector(".rb-sandbox .rb-head").getBoundingClientRect().bottom };
-}"""
 # Unless the notice `text` was seen already, the code at `selector` scrolled so that its middle
 # lies at the status line's foot (half of it under the status line, where the notices lie on a
-# phone's game screen); whether it was.
-UNDER_THE_STATUS_LINE = f"""async ([selector, text]) => {{
-  if (window.__rbNoticesSeen.some((notice) => notice.text.startsWith(text))) return false;
-  const {{ top, bottom, foot }} = ({LAY})(selector);
+# phone's game screen).
+UNDER_THE_STATUS_LINE = """async ([selector, text]) => {
+  if (window.__rbNoticesSeen.some((notice) => notice.text.startsWith(text))) return;
   const svg = document.querySelector(selector);
+  const { top, bottom } = svg.getBoundingClientRect();
+  const foot = document.querySelector(".rb-sandbox .rb-head").getBoundingClientRect().bottom;
   (svg.closest(".rb-panel--open") ?? document.scrollingElement).scrollBy(0, (top + bottom) / 2 - foot);
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  return true;
-}}"""
+}"""
 
 
 def test_friends_play_each_on_their_own_page(browser: Browser, guard: Guard, http_server: str) -> None:
