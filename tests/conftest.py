@@ -29,6 +29,21 @@ FOREIGN_URL = re.compile(r"^(?:https?|wss?)://(?!(?:127\.0\.0\.1|localhost)(?::\
 in lower case)."""
 
 
+ENGINE_TESTS = Path(__file__).resolve().parent / "engine"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `in_pyodide` what the browser's Python runs too (make test-pyodide): the engine's tests,
+    but those marked host_only and the searches' checks of their algorithms, of which only the
+    recorded choices (the same moves in both Pythons) run there. `make test` runs each test once:
+    these in Pyodide, every other on the host."""
+    for item in items:
+        if ENGINE_TESTS not in item.path.parents or item.get_closest_marker("host_only"):
+            continue
+        if item.path.name != "test_search.py" or item.name.startswith("test_choices_match_the_recorded_ones"):
+            item.add_marker(pytest.mark.in_pyodide)
+
+
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """The built site/: built once with `make site`, or taken as is when RB_SITE_BUILT=1 (from
