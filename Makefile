@@ -46,14 +46,15 @@ browser-deps:
 vendor: | $(PY)
 	$(PY) -m build_tools.vendor
 
-wheel: setup
+# The standard library alone, as vendor: the runtime is made while pip installs the packages.
+wheel: | $(PY)
 	$(PY) -m build_tools.wheel
 
 # The engine wheel with .pyc and the cut standard library, made by the vendored Pyodide in Node.
 runtime: vendor wheel
 	$(PY) -m build_tools.runtime
 
-site: runtime
+site: runtime setup
 	$(PY) -m mkdocs build --strict --quiet
 
 serve: site
@@ -87,8 +88,10 @@ test-python: browser-deps site
 test-browsers: browser-deps site
 	RB_SITE_BUILT=1 RB_BROWSER_PAGES=all $(PY) -m pytest -q tests/browser/cross
 
-test:  # both suites at once; -k: one run reports both, and still fails if either fails
-	$(MAKE) --no-print-directory -k -j2 test-python test-pyodide
+# Both suites at once; -k: one run reports both, and still fails if either fails. -j3: while the
+# Pyodide suite runs, pip installs the packages and Node makes the runtime side by side.
+test:
+	$(MAKE) --no-print-directory -k -j3 test-python test-pyodide
 
 soak: setup  # long runs, outside CI: 100,000 games per table, 1,000,000 fuzzed requests
 	RB_INVARIANT_GAMES=100000 RB_FUZZ_REQUESTS=1000000 $(PY) -m pytest -q -n 2 \

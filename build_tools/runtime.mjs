@@ -8,7 +8,7 @@
 // (build_tools/runtime_trace.py). A second interpreter, booted from the cut zip, then does it all
 // again; any failure stops the build.
 //
-//   node build_tools/runtime.mjs <pyodide dir> <out dir>      (<out dir>/source.whl: hatchling's wheel)
+//   node build_tools/runtime.mjs <pyodide dir> <out dir>      (<out dir>/source.whl: build_tools/wheel.py's)
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -35,7 +35,9 @@ async function interpreter(wheel, options = {}) {
   py.FS.mkdirTree("/out");
   py.FS.mount(py.FS.filesystems.NODEFS, { root: outDir }, "/out");
   py.FS.mkdirTree("/build");
-  py.FS.writeFile("/build/runtime_trace.py", readFileSync(path.join(HERE, "runtime_trace.py")));
+  for (const name of ["runtime_trace.py", "zips.py"]) {
+    py.FS.writeFile(`/build/${name}`, readFileSync(path.join(HERE, name)));
+  }
   installWheel(py, wheel, sha256(wheel));
   py.pyimport(ENTRY);
   importEveryGame(py);

@@ -1,6 +1,6 @@
 """Make and publish what the browser's Python loads besides Pyodide's own files.
 
-build_tools/runtime.mjs runs the vendored Pyodide in Node on hatchling's wheel (.cache/wheel/)
+build_tools/runtime.mjs runs the vendored Pyodide in Node on the engine's wheel (.cache/wheel/)
 and makes the engine wheel with .pyc and the standard library cut to what the sandbox imports,
 as .pyc. This module publishes both to docs/assets/vendor/python/ under names that carry their
 content's hash (a host may cache them for good), with manifest.json, the worker's one look-up:
@@ -36,6 +36,7 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 SCRIPTS = (
     ROOT / "build_tools" / "runtime.mjs",
     ROOT / "build_tools" / "runtime_trace.py",
+    ROOT / "build_tools" / "zips.py",
     ROOT / "docs" / "assets" / "javascripts" / "sandbox" / "python.mjs",
 )
 KEY_VERSION = "rb-snapshot-1"  # bump when the worker changes what a snapshot holds

@@ -18,9 +18,7 @@ keep; the build makes them from the very sources it ships.
 from __future__ import annotations
 
 import ast
-import base64
 import contextlib
-import hashlib
 import html
 import importlib.util
 import io
@@ -32,7 +30,7 @@ import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 from pathlib import Path
 
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed, so the same inputs give the same bytes
+from zips import record_line, write_member  # beside this file in Pyodide's /build (runtime.mjs)
 
 
 def precompile(site_packages: str) -> list[str]:
@@ -148,7 +146,7 @@ def write_stdlib(source: str, target: str, modules: dict[str, str]) -> list[str]
                 code = compile(data, f"{source}/{name}", "exec", dont_inherit=True)
                 data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
                 name += "c"
-            _write(out, name, data)
+            write_member(out, name, data)
             entries.append(name)
     return entries
 
@@ -164,19 +162,7 @@ def pack_wheel(source: str, target: str, site_packages: str) -> None:
         for info in wheel.infolist():
             data = wheel.read(info)
             if info.filename.endswith(".dist-info/RECORD"):
-                data += "".join(_record_line(name, content) for name, content in added.items()).encode()
-            _write(out, info.filename, data)
+                data += "".join(record_line(name, content) for name, content in added.items()).encode()
+            write_member(out, info.filename, data)
         for name, content in added.items():
-            _write(out, name, content)
-
-
-def _record_line(name: str, data: bytes) -> str:
-    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-    return f"{name},sha256={digest},{len(data)}\n"
-
-
-def _write(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
-    info = zipfile.ZipInfo(name, ZIP_TIME)
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o644 << 16
-    archive.writestr(info, data, compresslevel=9)
+            write_member(out, name, content)

@@ -1,30 +1,57 @@
-"""Build the engine wheel offline into .cache/wheel/ (build_tools.runtime publishes it).
+"""Write the engine's wheel into .cache/wheel/ (build_tools.runtime makes the browser's from it).
 
-hatchling builds a pure-Python py3-none-any wheel with no build isolation and no index, so no
-network is needed.
+A pure-Python py3-none-any wheel is a zip of the package, its metadata and a RECORD of both, so it
+is written here with the standard library alone: it needs no installed package, and a fresh
+clone's `make` makes the runtime while pip installs the rest.
 
     python -m build_tools.wheel
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import tomllib
+import zipfile
 from pathlib import Path
+
+from build_tools.zips import record_line, write_member
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / ".cache" / "wheel"
+PACKAGE = ROOT / "engine"
+
+
+def project() -> dict[str, str]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def members(name: str, version: str) -> dict[str, bytes]:
+    """The wheel's files by their path inside it: the package's modules, then the metadata."""
+    info = f"{name}-{version}.dist-info"
+    files = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in sorted(PACKAGE.rglob("*.py"))}
+    about = project()
+    files[f"{info}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {about['description']}\n"
+        f"Requires-Python: {about['requires-python']}\n"
+    ).encode()
+    files[f"{info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: build_tools.wheel\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    files[f"{info}/licenses/LICENSE"] = (ROOT / "LICENSE").read_bytes()
+    record = "".join(record_line(path, data) for path, data in files.items()) + f"{info}/RECORD,,\n"
+    files[f"{info}/RECORD"] = record.encode()
+    return files
 
 
 def build_wheel() -> Path:
-    """Build engine-*-py3-none-any.whl into .cache/wheel/ and return its path."""
+    """Write engine-*-py3-none-any.whl into .cache/wheel/ and return its path."""
+    name, version = project()["name"], project()["version"]
+    DIST.mkdir(parents=True, exist_ok=True)
     for old in DIST.glob("*.whl"):
         old.unlink()
-    subprocess.run(
-        [sys.executable, "-m", "build", "-q", "--wheel", "--no-isolation", "--outdir", str(DIST), str(ROOT)],
-        check=True,
-    )
-    (wheel,) = DIST.glob("engine-*-py3-none-any.whl")
+    wheel = DIST / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path, data in members(name, version).items():
+            write_member(archive, path, data)
     return wheel
 
 
