@@ -24,7 +24,9 @@ host, once a decision: TrueGame): the engine's leak tests prove that view reveal
 so the DOM reveals nothing either. The board's buttons must be the legal actions, the move log what
 that seat may read, and the share link's seed kept; at a game's end, the board the engine's final
 view and the seed shown. This walk is where a game is played through the board: every game at
-every count, from its start and to its end (the middle of a game is the same boards again).
+every count, from its start and to its end (the middle of a game is the same boards again). The
+board is the engine's HTML at every width but for the marks screen.js adds narrow, which the
+comparison takes away; test_games.py compares each worked example's board at 1280 px.
 
 FIRST is the smallest start that meets every kind: played this way, each kind of decision a game
 has first came within its first 14 decisions at one count or another (the latest, The Bottle
