@@ -42,7 +42,11 @@ IN_VIEW = """sel => [...document.querySelectorAll(sel)].filter((e) => {
   return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
 }).length"""
 SIDEWAYS = "document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
-PHONES = [PHONE, (360, 740)]
+SMALL_PHONE = (360, 740)
+"""Where the score sheets are looked at: a sheet whole at 360 px is whole at 390, since the two
+phones share every rule that lays a sheet out (the breakpoints lie at 440 px of the sandbox's area
+and at 45em of the screen; a sheet's cells keep to one line, and its table takes the box's width),
+and a wider box gives a table more room, never less."""
 # In the sandbox's score sheets: the text of a cell that takes more than one line (a line break
 # the view writes itself is two texts; a caption is prose, free to wrap), and the tables wider than
 # their box or cut by the edge of the panel the sandbox is open in (or of the sandbox, where a game
@@ -288,15 +292,20 @@ def test_every_game_board_fits_the_pinned_column(warm: WarmSite, game_id: str) -
         page.set_viewport_size({"width": 1280, "height": 720})
 
 
-@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("over", [False, True], ids=["playing", "over"])
 @pytest.mark.parametrize(("game_id", "players", "options"), SHEETS, ids=[sheet[0] for sheet in SHEETS])
 def test_every_score_sheet_fits_a_phone(
-    warm: WarmSite, game_id: str, players: int, options: dict[str, Any], over: bool, size: tuple[int, int]
+    warm: WarmSite, game_id: str, players: int, options: dict[str, Any], over: bool
 ) -> None:
     """A whole game by the heuristic, its last turns or its end (and its review): every text of the
-    score sheets on one line and each table whole across the phone's screen, and axe-core content
-    (a seat's name, プレイヤー1, broke in two, and a Bottle Imp table ran past the panel)."""
+    score sheets on one line and each table whole across the smaller phone's screen (SMALL_PHONE),
+    and axe-core content (a seat's name, プレイヤー1, broke in two, and a Bottle Imp table ran past
+    the panel).
+
+    Not in test_phone_screen.py's walk, which plays these games to their end with taps: there the
+    sheet is opened from 得点表 in the middle of a game, and closing it leaves the panel scrolled
+    to its top (the other seats' head lines under the reader's seat at the decisions after); and
+    the walk plays The Bottle Imp in one hand, whose sheet has no running layer."""
     log = new_log(game_id, players, 5, options)
     if over:
         game, state = find_game(game_id), engine.load_log(log)
@@ -308,7 +317,7 @@ def test_every_score_sheet_fits_a_phone(
         log = near_the_end(log, 2)
     page = warm.show(game_id)
     try:
-        resize(page, size)
+        resize(page, SMALL_PHONE)
         open_shared(page, {"log": log, "seats": ["human"] + ["bot:heuristic"] * (players - 1)})
         if not over:  # a game over lays the sandbox in the page, its review in view
             page.get_by_role("button", name="遊ぶ", exact=True).click()

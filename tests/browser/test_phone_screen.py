@@ -18,6 +18,16 @@ The reader taps a random legal piece at the start; in the last part, the piece t
 would choose from the reader's seat (as it chose before that part), so that the game ends within
 about LAST decisions: random taps picked and unpicked No Return's counters for 86 decisions.
 
+At each of the reader's decisions of these upright cases, the board must also be exactly what the
+engine renders for seat 0's view of the true state (the game the worker saved, replayed on the
+host, once a decision: TrueGame): the engine's leak tests prove that view reveals nothing hidden,
+so the DOM reveals nothing either. The board's buttons must be the legal actions, the move log what
+that seat may read, and the share link's seed kept; at a game's end, the board the engine's final
+view and the seed shown. This walk is where a game is played through the board: every game at
+every count, from its start and to its end (the middle of a game is the same boards again). The
+board is the engine's HTML at every width but for the marks screen.js adds narrow, which the
+comparison takes away; test_games.py compares each worked example's board at 1280 px.
+
 FIRST is the smallest start that meets every kind: played this way, each kind of decision a game
 has first came within its first 14 decisions at one count or another (the latest, The Bottle
 Imp's passing back the Imp at 4 players and No Return's exchange at 4, at the 14th), or in the
@@ -26,9 +36,10 @@ last part (Herrlof's burying and giving, No Return's cashing in).
 A phone on its side (740 × 360: the table and the reader's seat in two columns, sandbox.css), a
 sample: every game at its fewest and at its fullest player count, its first SIDEWAYS_FIRST
 decisions (the lower of the two phones turned; the fewest count deals card games their largest
-hands, the fullest draws the most other seats and the setup of them all). The two columns are one
-layout for every game and decision, which the start's decisions put to the test; the guest's case
-below adds Rondo at 844 × 390.
+hands, the fullest draws the most other seats and the setup of them all). They replay the upright
+start's own positions (the same log, the same taps), whose boards are checked there. The two
+columns are one layout for every game and decision, which the start's decisions put to the test;
+the guest's case below adds Rondo at 844 × 390.
 
 振り返り on a phone is a layer over the table, not a longer page: its controls and the moments it
 finds on screen and uncovered, its board stepped by taps, and closed (Escape, or its button) on the
@@ -47,17 +58,24 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+import engine
 from build_tools.phone import ON_ITS_SIDE, PHONES, QUIET, UNSEEN, Decision, play_by_taps, reader_seats
+from engine.core import State
 from engine.registry import find_game, games
 from engine.rng import Rng
 from tests.browser.conftest import WarmSite, guarded_context
 from tests.browser.helpers import (
+    BOARD,
+    BOARD_DIFFERENCE,
     SANDBOX,
+    board_mismatch,
+    move_lines,
     near_the_end,
     new_log,
     open_shared,
+    saved,
     share_fragment,
     true_state,
     wait_settled,
@@ -146,14 +164,61 @@ def ask_hint(decision: Decision, page: Any) -> None:
     page.locator(f"{SANDBOX} .rb-hint-dismiss").tap()
 
 
-def the_heuristics_plan(page: Page, game_id: str) -> Callable[[], str | None]:
+# At one of the reader's decisions, in one look: where the board differs from the engine's `html`
+# (BOARD_DIFFERENCE), the actions of the board's enabled buttons, and the move log's lines as the
+# page shows them.
+AS_SHOWN = f"""([selector, html]) => ({{
+  difference: ({BOARD_DIFFERENCE})([selector, html]),
+  buttons: [...document.querySelectorAll(`${{selector}} button[data-action]:not(:disabled)`)]
+    .map((button) => button.dataset.action),
+  lines: [...document.querySelectorAll(".rb-sandbox .rb-log li")].map((line) => line.innerText),
+}})"""
+
+
+class TrueGame:
+    """The game behind the phone's board: at each of the reader's decisions the game the worker
+    saved, replayed on the host once (`state`, which the heuristic's plan reads too), and the
+    board checked against it (the module's docstring says what that proves)."""
+
+    def __init__(self, game_id: str, seed: int) -> None:
+        self.game = find_game(game_id)
+        self.seed = seed
+        self.state: State | None = None
+
+    def check(self, page: Page, decision: Decision) -> None:
+        """At a decision of the reader's (play_by_taps' `at_decision`): the seed of the share link
+        kept, seat 0 to move, the board exactly the engine's render of its view, the buttons the
+        legal actions, the move log what it may read."""
+        log = saved(page, self.game.id)["log"]
+        assert log["seed"] == self.seed, f"the share link's seed {self.seed} became {log['seed']}"
+        self.state = state = engine.load_log(log)
+        at = f"{self.game.id}, the reader's decision {decision.number} ({decision.kind})"
+        assert state.current_player == 0 and not state.is_over(), f"{at}: not seat 0's turn"
+        shown = page.evaluate(AS_SHOWN, [BOARD, self.game.render(state.view(0), interactive=True)])
+        assert shown["difference"] is None, f"{at}: the board is not seat 0's view\n{shown['difference']}"
+        assert set(shown["buttons"]) == set(state.legal_actions()), (
+            f"{at}: the buttons are not the legal actions"
+        )
+        assert shown["lines"] == state.log_lines(0), f"{at}: the move log is not seat 0's"
+
+    def check_end(self, page: Page) -> None:
+        """Once the game is over: the board the engine's final render of seat 0's view, without a
+        button, the whole move log seat 0 may read, and the seed shown."""
+        state = true_state(page, self.game.id)
+        assert state.is_over(), "the page says over, the true game does not"
+        assert board_mismatch(page, self.game.render(state.view(0), interactive=False)) is None
+        assert move_lines(page) == state.log_lines(0)
+        expect(page.locator(f"{SANDBOX} .rb-seed")).to_have_text(f"シード: {self.seed}")
+
+
+def the_heuristics_plan(true: TrueGame) -> Callable[[], str | None]:
     """What the game's heuristic would play from the reader's seat now (from what that seat sees,
-    as every bot): a plan for play_by_taps."""
-    bot, rng = find_game(game_id).bots["heuristic"](), Rng(5)
+    as every bot), read from the decision's true state: a plan for play_by_taps."""
+    bot, rng = true.game.bots["heuristic"](), Rng(5)
 
     def choose() -> str | None:
-        state = true_state(page, game_id)
-        return bot.choose(state.view(0), rng) if state.current_player == 0 else None
+        assert true.state is not None, "no true state at this decision"
+        return bot.choose(true.state.view(0), rng)
 
     return choose
 
@@ -164,18 +229,21 @@ def test_every_decision_fits_a_phone_screen(
 ) -> None:
     site = at_size(phone, size)
     site.guard.reset()
-    options = games()[game_id].option_samples[0]
-    log = new_log(game_id, players, 11 + players, options)
+    seed = 11 + players
+    log = new_log(game_id, players, seed, games()[game_id].option_samples[0])
     if part == "end":
         log = near_the_end(log, LAST)
     open_on_phone(site, log)
     page = site.page
     seen: list[Decision] = []
-    first = SIDEWAYS_FIRST if size == SIDEWAYS else FIRST
+    true = TrueGame(game_id, seed) if size != SIDEWAYS else None
+    check = true.check if true else None
     if part == "start":
-        decisions = play_by_taps(page, seed=players, max_decisions=first)
+        first = SIDEWAYS_FIRST if size == SIDEWAYS else FIRST
+        decisions = play_by_taps(page, seed=players, max_decisions=first, at_decision=check)
     else:
-        decisions = play_by_taps(page, seed=players, choose=the_heuristics_plan(page, game_id))
+        assert true
+        decisions = play_by_taps(page, seed=players, choose=the_heuristics_plan(true), at_decision=check)
     for decision in decisions:
         if not seen and part == "start":
             ask_hint(decision, page)
@@ -183,8 +251,11 @@ def test_every_decision_fits_a_phone_screen(
     unseen = [f"{d.number} {d.kind}: {'; '.join(d.problems)}" for d in seen if d.problems]
     assert seen, "the reader never had a decision"
     assert not unseen, f"{game_id} at {players}, {size[0]}×{size[1]}:\n" + "\n".join(unseen)
+    over = page.get_attribute(SANDBOX, "data-rb-next") == "over"
     if part == "end":
-        assert page.get_attribute(SANDBOX, "data-rb-next") == "over", "the game did not end"
+        assert over, "the game did not end"
+    if over and true:
+        true.check_end(page)
     site.guard.check()
 
 

@@ -28,7 +28,7 @@ as a reader goes:
 
 One launch and three starts per browser, where four launches and six starts checked the same.
 By default Firefox and WebKit each play the cheapest page (the shortest test game), to keep
-`make test` quick; Chromium plays every page in tests/browser/test_games.py, every tutorial in
+`make test` quick; Chromium plays every game in tests/browser/test_phone_screen.py, every tutorial in
 test_tutorials.py and every kind of start in test_startup.py. `make test-browsers`
 (RB_BROWSER_PAGES=all) plays and measures every page in all three.
 """
