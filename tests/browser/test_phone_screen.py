@@ -13,7 +13,8 @@ of a game from its start, then its last LAST decisions to its end (a game played
 heuristic, opened from a share link); the two parts at the two phone sizes, swapped from one
 player count to the next, so each size sees every game's start and end. At the first decision a
 ヒント is asked: with its details open, its mark on the piece must be in view, and every legal
-choice, every piece of the hand and the part of the table the decision is about stay uncovered.
+choice, every piece of the hand and the part of the table the decision is about stay uncovered;
+then 記録 and 得点表 (where shown) are opened and closed over the table, which stays where it was.
 The reader taps a random legal piece at the start; in the last part, the piece the game's heuristic
 would choose from the reader's seat (as it chose before that part), so that the game ends within
 about LAST decisions: random taps picked and unpicked No Return's counters for 86 decisions.
@@ -164,6 +165,38 @@ def ask_hint(decision: Decision, page: Any) -> None:
     page.locator(f"{SANDBOX} .rb-hint-dismiss").tap()
 
 
+TABLE = """() => {
+  const panel = document.querySelector(".rb-panel--open");
+  const board = document.querySelector(".rb-sandbox .rb-board");
+  return { scroll: panel && Math.round(panel.scrollTop), board: board.innerHTML };
+}"""
+"""The table as the reader left it: the panel's scroll and the board drawn."""
+LAYER_BUTTONS = ".rb-panel-bar .rb-layer-button"
+LAYER = "() => document.querySelector('.rb-sandbox').dataset.rbLayer ?? null"
+
+
+def open_and_close_the_layers(decision: Decision, page: Page) -> None:
+    """記録, and 得点表 where the board keeps a running score sheet: each opened by a tap in the
+    panel's bar over the table and closed by another, the table where it was all along (the same
+    scroll, and closed the same board: a tap's focus on the bar's button scrolled the panel to its
+    top, the other seats' head lines under the reader's seat from then on)."""
+    table = page.evaluate(TABLE)
+    buttons = page.locator(LAYER_BUTTONS)
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        if not button.is_visible():
+            continue
+        name = button.inner_text()
+        button.tap()
+        page.wait_for_function(f"({LAYER})() !== null")
+        if page.evaluate(TABLE)["scroll"] != table["scroll"]:
+            decision.problems.append(f"「{name}」 opened scrolled the table")
+        button.tap()
+        page.wait_for_function(f"({LAYER})() === null")
+        if page.evaluate(TABLE) != table:
+            decision.problems.append(f"「{name}」 opened and closed left the table moved")
+
+
 # At one of the reader's decisions, in one look: where the board differs from the engine's `html`
 # (BOARD_DIFFERENCE), the actions of the board's enabled buttons, and the move log's lines as the
 # page shows them.
@@ -247,6 +280,7 @@ def test_every_decision_fits_a_phone_screen(
     for decision in decisions:
         if not seen and part == "start":
             ask_hint(decision, page)
+            open_and_close_the_layers(decision, page)
         seen.append(decision)
     unseen = [f"{d.number} {d.kind}: {'; '.join(d.problems)}" for d in seen if d.problems]
     assert seen, "the reader never had a decision"
@@ -260,12 +294,6 @@ def test_every_decision_fits_a_phone_screen(
 
 
 REVIEW = f"{SANDBOX} .rb-review:not(.rb-review-found)"
-TABLE = """() => {
-  const panel = document.querySelector(".rb-panel--open");
-  const board = document.querySelector(".rb-sandbox .rb-board");
-  return { scroll: panel && Math.round(panel.scrollTop), board: board.innerHTML };
-}"""
-"""The table as the reader left it: the panel's scroll and the board drawn."""
 
 
 def review_controls_seen(page: Page) -> list[str]:
