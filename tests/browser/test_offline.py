@@ -1,18 +1,20 @@
 """The site offline and installable (issues 48 and 57), in Debian's Chromium, served under a sub-path.
 
 - offline: a reader visits the top page; once the site says it is kept, the network is cut
-  (Playwright's offline mode) and every game page still loads, its sandbox starts and plays, the
-  search finds a rule, a page the build never had gets the Japanese offline page; the manifest
-  is what an installing browser wants (Chromium's own installability check, and its fields and
-  icons read here);
+  (Playwright's offline mode) and every file of the build is answered with its bytes (each game
+  page and its pre-drawn deals among them), two game pages load, their sandboxes start (the
+  first from the files, the second from the interpreter it kept) and play, the search finds a
+  rule, a page the build never had gets the Japanese offline page; the manifest is what an
+  installing browser wants (Chromium's own installability check, and its fields and icons read
+  here);
 - update: back online, a second build (one asset changed as a deploy by rsync -a leaves it: the
   same size, an older time) is served at the same URL: the reader is offered it, not while a table
   of phones is open, and after the switch every kept file is the second build's, every open tab
   of the site is on it (one at once, one with its table open once the table closes), the game in
   progress (the last one played offline) goes on from its save, and a save the engine refuses is
   refused with its message;
-- two sites on one origin (/a/ and /b/): each kept and said once, both played with the host gone,
-  and /a without its slash still reaches the kept site;
+- two sites on one origin (/a/ and /b/): each kept and said once, each answering its own build's
+  files with the host gone, the first played, and /a without its slash still reaches it;
 - a network cut before the site is kept: said, and the keeping goes on when the network returns.
 
 The contexts here keep the browser's HTTP cache as a reader's does (Playwright's routing, which the
@@ -77,6 +79,18 @@ ABOUT_THE_WORKER = """() => new Promise((resolve) => {
   navigator.serviceWorker.controller.postMessage({ type: "about" }, [channel.port2]);
 })"""
 
+# Each file of `paths` as the page gets it (the service worker's answer, with the network cut): the
+# SHA-256 of its bytes in base64, as build_tools/offline.py lists it, or its HTTP status.
+ANSWERED = """async (paths) => {
+  const answered = {};
+  for (const path of paths) {
+    const response = await fetch(path);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+    answered[path] = response.ok ? btoa(String.fromCharCode(...digest)) : `HTTP ${response.status}`;
+  }
+  return answered;
+}"""
+
 # The kept caches and, in the one left, how many files and one file's text.
 CACHES = """async (path) => {
   const names = await caches.keys();
@@ -133,6 +147,18 @@ def listing(site: Path) -> dict:
     """What the build's service worker keeps (build_tools/offline.py)."""
     text = (site / SERVICE_WORKER).read_text(encoding="utf-8")
     return json.loads(text.split("const BUILD = ", 1)[1].split(";\n", 1)[0])
+
+
+def not_answered(page: Page, site: Path) -> dict[str, str]:
+    """The files of the build in `site` that the page does not get with the build's bytes (what it
+    got instead): asked by the page of that site, with the network cut or the host gone."""
+    files = listing(site)
+    answered = page.evaluate(ANSWERED, [path for path, _ in files["files"]])
+    return {
+        path: answered[path]
+        for path, sha in files["files"]
+        if answered[path] not in (sha, files["unpacked"].get(path))  # a .gz sibling: either, as sw.js
+    }
 
 
 def wait_kept(page: Page) -> None:
@@ -204,7 +230,14 @@ def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
     context: BrowserContext, served: tuple[str, Path], site_dir: Path, tmp_path: Path, guard: Guard
 ) -> None:
     """One reader, one cold start (where two tests made two): the top page, the site kept, every
-    game page with the network cut, then back online a new build."""
+    file of the build and two game pages with the network cut, then back online a new build.
+
+    Two game pages are played offline, not five: the cold start and one restored from the
+    interpreter it kept are the two ways a sandbox starts. What another game page needs besides
+    what these two loaded is its own page and its pre-drawn deals (the shell, the runtime, the
+    wheel of every game and the stylesheets are the same files), and every file of the build is
+    answered offline with the build's bytes, by the same lookup in the cache that answered these
+    two pages' files."""
     base, link = served
     page = context.new_page()
     page.goto(base)
@@ -214,11 +247,12 @@ def test_a_reader_keeps_the_site_plays_offline_then_takes_the_next_build(
     check_manifest(page, base)
 
     context.set_offline(True)
-    for number, game in enumerate(games()):
+    assert not_answered(page, site_dir) == {}, "files not answered with the build's bytes offline"
+    for number, game in enumerate(list(games())[:2]):
         page.goto(f"{base}{game}.html")
         wait_settled(page)
         plays(page, game)
-        if number == 0:  # the next pages restore the interpreter this start keeps
+        if number == 0:  # the next page restores the interpreter this start keeps
             assert page.evaluate(SNAPSHOT_KEPT, BOOT_TIMEOUT_MS), "no snapshot kept"
     assert page.get_attribute(SANDBOX, "data-rb-boot") == "restored"
     in_progress, lines = game, move_lines(page)
@@ -320,8 +354,11 @@ def test_two_sites_on_one_origin_are_each_kept_and_played_with_the_host_gone(
 ) -> None:
     """Two builds at /a/ and /b/ of one origin (the README allows any sub-path; Cache Storage and
     localStorage belong to the origin): each site is kept in its own cache and says so once, the
-    second's keeping deletes nothing of the first's; with the host unreachable both play, and the
-    first's address without its slash (/a) still reaches it."""
+    second's keeping deletes nothing of the first's; with the host unreachable each site answers
+    every file of its own build with its bytes (the second's changed stylesheet its own), the
+    first's sandbox plays, and the first's address without its slash (/a) still reaches it. (The
+    second's sandbox is not started: its files are answered as the first's, whose sandbox starts
+    from them, and a sandbox started offline from a kept site is the test above's.)"""
     root = Path(server.site)
     (root / "a").symlink_to(site_dir)
     (root / "b").symlink_to(second_build(site_dir, tmp_path / "second"))
@@ -335,10 +372,12 @@ def test_two_sites_on_one_origin_are_each_kept_and_played_with_the_host_gone(
     assert sorted(page.evaluate("caches.keys()")) == [f"rb-site /a/ {first}", f"rb-site /b/ {second}"]
 
     server.reachable = False
-    for name in ("a", "b"):
-        page.goto(f"{origin}{name}/necropolis.html")
-        wait_settled(page)
-        plays(page, "necropolis")
+    for name, site in (("a", site_dir), ("b", tmp_path / "second")):
+        page.goto(f"{origin}{name}/")
+        assert not_answered(page, site) == {}, f"/{name}/'s files not answered with its build's bytes"
+    page.goto(f"{origin}a/necropolis.html")  # the first site's, whose cache the second's keeping left
+    wait_settled(page)
+    plays(page, "necropolis")
     page.goto(f"{origin}a")  # the host's redirect to /a/, kept by the browser's HTTP cache
     assert page.url == f"{origin}a/"
     expect(page.locator(".md-content h1").first).to_be_visible()

@@ -151,6 +151,7 @@ def test_a_failed_boot_is_an_error_not_a_wait(
     page: Page, guard: Guard, http_server: str, url: str, handler: Callable[[Route], None], message: str
 ) -> None:
     guard.expect(message)  # the shell reports the failure to developers too ("rb: Error: …")
+    page.context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a boot
     page.context.route(url, handler)
     page.goto(http_server + "necropolis.html")
     expect(page.locator(SANDBOX)).to_have_attribute("data-rb-state", "error", timeout=BOOT_TIMEOUT_MS)
@@ -370,6 +371,7 @@ def test_keyboard_play_keeps_focus_on_the_board(warm: WarmSite) -> None:
 def test_scenario_button_opens_the_example_even_while_python_starts(
     sandbox_page: Page, http_server: str
 ) -> None:
+    sandbox_page.context.add_init_script(NO_SERVICE_WORKER)  # nor of this test
     sandbox_page.goto(http_server + "necropolis.html")
     button = sandbox_page.locator(".rb-open-scenario").first
     name = button.get_attribute("data-scenario")

@@ -13,9 +13,11 @@
   a start falls back (none found, refused by the shell, refused by Pyodide) gives a normal start,
   with no error in the console, and is replaced by a good one.
 
-Each test is a cold start in a fresh context (conftest.py): requests leaving 127.0.0.1 and
-console errors fail it. (Playwright's routing, which the guard uses, turns the HTTP cache off, so
-a reload here fetches every file again; the snapshot lives in IndexedDB, which stays.)
+Each test is a cold start in a fresh context (conftest.py), in a browser without service workers
+(helpers.NO_SERVICE_WORKER: a first visit's files come from the network either way; a start under
+a service worker is test_offline.py's): requests leaving 127.0.0.1 and console errors fail it.
+(Playwright's routing, which the guard uses, turns the HTTP cache off, so a reload here fetches
+every file again; the snapshot lives in IndexedDB, which stays.)
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tests.browser.helpers import (
     BOOT_TIMEOUT_MS,
     CHANGE_SNAPSHOT,
     FALLBACKS,
+    NO_SERVICE_WORKER,
     POLL_MS,
     SANDBOX,
     click_action,
@@ -104,6 +107,9 @@ on a machine so loaded that the sandbox is not ready by then): a test accepts th
 
 @pytest.fixture
 def page(sandbox_page: Page) -> Page:
+    """A cold start, as conftest.py's, that keeps no site for offline use (test_offline.py starts
+    under a service worker)."""
+    sandbox_page.context.add_init_script(NO_SERVICE_WORKER)
     sandbox_page.add_init_script(RECORD_WORKERS)
     return sandbox_page
 

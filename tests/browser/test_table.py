@@ -7,10 +7,12 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from build_tools.netns import INSIDE, inside_namespace
 from engine.rng import Rng
@@ -68,6 +70,32 @@ UNREACHABLE = "プレイヤー3の席のスマホとつながりませんでし�
 PYTHON_FILES = ("pyodide", "/vendor/python/", "worker.mjs")
 
 
+@pytest.fixture(scope="module")
+def table_profile(browser: Browser) -> Iterator[tuple[BrowserContext, Guard]]:
+    """The phones' browser that this module's tables over BroadcastChannels share, at 390 × 844,
+    and its guard: the first host page starts Python cold and keeps the interpreter, the later
+    tests' hosts restore it (how the host's Python started is no part of a table). Each test plays
+    another game, whose saved game is its own."""
+    guard = Guard()
+    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
+    context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
+    context.add_init_script(RECORDER)
+    context.add_init_script(NOTICE_RECORDER)
+    yield context, guard
+    context.close()
+
+
+@pytest.fixture
+def phones(table_profile: tuple[BrowserContext, Guard]) -> Iterator[BrowserContext]:
+    """The shared phones' browser with this test's guard; the test's pages closed after it."""
+    context, guard = table_profile
+    guard.reset()
+    yield context
+    for page in context.pages:
+        page.close()
+    guard.check()
+
+
 def guest_page(context, requests: list[str]) -> Page:  # noqa: ANN001 (Playwright's BrowserContext)
     page = context.new_page()
     page.on("request", lambda request: requests.append(request.url))
@@ -109,7 +137,7 @@ UNDER_THE_STATUS_LINE = """async ([selector, text]) => {
 }"""
 
 
-def test_friends_play_each_on_their_own_page(browser: Browser, guard: Guard, http_server: str) -> None:
+def test_friends_play_each_on_their_own_page(phones: BrowserContext, http_server: str) -> None:
     """The Bottle Imp (one hand) at 3, most of the hand: the host's own seat and two guests paired
     by link and pasted answer. Each seat moves on its own page; every frame each guest shows and
     every message it got is its own seat's; bad messages are refused and change nothing; a used
@@ -122,10 +150,7 @@ def test_friends_play_each_on_their_own_page(browser: Browser, guard: Guard, htt
     loads no Python; axe-core finds no serious violation on the host's invitations, a guest's
     answer nor either mid-game (390 px). Then, the seat's phone back, new games on the same phones
     (new_games_on_the_same_phones). A table game's end: table_rtc.py, over data channels."""
-    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
-    context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
-    context.add_init_script(RECORDER)
-    context.add_init_script(NOTICE_RECORDER)
+    context = phones
     host = one_hand_host(context, http_server)
 
     links = invite(host, ["here", "friend", "friend"])
@@ -282,7 +307,6 @@ def test_friends_play_each_on_their_own_page(browser: Browser, guard: Guard, htt
     connected(host, 2)
     seated(last)
     new_games_on_the_same_phones(host, {**devices, 2: last}, rng)
-    context.close()
 
 
 FLOOD_SEND = """([message, count]) => {
@@ -319,17 +343,14 @@ def flood(guest: Page, action: str) -> list[str]:
 LAST_PART = """() => window.__rbReceived.findLast((t) => JSON.parse(t).kind === "part")"""
 
 
-def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guard, http_server: str) -> None:
+def test_a_guest_flooding_the_host_holds_up_nobody(phones: BrowserContext, http_server: str) -> None:
     """No Return at 3, the host's own seat and two guests. Two copies of a guest's move (a counter
     picked, its turn going on), sent in one burst with one message number, apply once: the second
     is refused as a copy, not as a move of a frame gone by. Then a guest that sends FLOOD ヒント and
     act messages in one burst, off its turn and on it, has all but a few refused at once (of the
     host, never of Python); the host's game, its worker and the other guest play on, and the
     flooding guest's own next move is applied with nothing timed out."""
-    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
-    context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
-    context.add_init_script(RECORDER)
-    host = context.new_page()
+    host = phones.new_page()
     host.goto(http_server + "no-return.html?rb-transport=bc")
     wait_settled(host)
     devices = seat_friends(host, ["here", "friend", "friend"])
@@ -370,7 +391,6 @@ def test_a_guest_flooding_the_host_holds_up_nobody(browser: Browser, guard: Guar
     assert host.get_attribute(SANDBOX, "data-rb-state") == "ready", host.inner_text(SANDBOX)
     assert "応答がありません" not in host.inner_text(SANDBOX)
     assert play_moves(devices, host, rng, moves=6) == 6  # the flooder's own next move among them
-    context.close()
 
 
 DEVICE_STUBS = """(() => {
@@ -399,21 +419,19 @@ DEVICE_STUBS = """(() => {
 YOUR_TURN = "あなたの番"
 
 
-def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard, http_server: str) -> None:
+def test_phones_stay_awake_and_buzz_on_their_turn(phones: BrowserContext, http_server: str) -> None:
     """Herrlof at 2, the host's seat and a guest: both hold a screen wake lock during the table
     game; the guest's page hidden and shown again asks for it again; when the guest's seat becomes
     to move its phone vibrates, its title says あなたの番 and its sandbox is marked, and all that
     ends with its turn; once the reader turns the vibration off, the next turn does not vibrate."""
-    context = guarded_context(browser, guard, viewport={"width": 390, "height": 844})
-    context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
-    context.add_init_script(RECORDER)
-    context.add_init_script(DEVICE_STUBS)
-    host = context.new_page()
+    host = phones.new_page()
+    host.add_init_script(DEVICE_STUBS)  # the pages' own, not the shared browser's
     host.goto(http_server + "herrlof.html?rb-transport=bc")
     wait_settled(host)
     title = host.title()  # the page's own, before any table
     [link] = invite(host, ["here", "friend"])
-    guest = context.new_page()
+    guest = phones.new_page()
+    guest.add_init_script(DEVICE_STUBS)
     assert paste(host, answer(guest, link)) == ""
     connected(host, 1)
     seated(guest)
@@ -453,7 +471,6 @@ def test_phones_stay_awake_and_buzz_on_their_turn(browser: Browser, guard: Guard
     until_to_move(1)
     assert guest.evaluate("document.title") == f"{YOUR_TURN} – {title}"
     assert guest.evaluate("window.__rbCalls.vibrate.length") == buzzed
-    context.close()
 
 
 RTC_TESTS = Path(__file__).with_name("table_rtc.py")
