@@ -68,6 +68,13 @@ function morph(board, html) {
   return loadMorphdom().then((patch) => patch(board, next, { childrenOnly: true }));
 }
 
+/** The page is marked while a table of phones is on it (a host's table open, a guest's page), in
+ * any of its sandboxes: offline.css hides the update notice then. */
+function markPaired() {
+  const paired = document.querySelector(".rb-sandbox[data-rb-table], .rb-sandbox[data-rb-guest]");
+  document.documentElement.toggleAttribute("data-rb-paired", Boolean(paired));
+}
+
 /** The board's seats checked after each frame (`refresh`: its buttons may have changed) and
  * whenever one is shown, hidden or resized with the screen. `refresh.atFrame()` checks them at the
  * next animation frame instead, once for all the frames shown before it (each check lays the page
@@ -685,6 +692,7 @@ export function mountSandbox(el) {
     delete el.dataset.rbEarly;
     delete el.dataset.rbGuest;
     delete el.dataset.rbTable;
+    markPaired();
     el.replaceChildren(...original);
   }
 
@@ -737,6 +745,7 @@ export function mountSandbox(el) {
     reviewButton.after(table.again);
     el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone: the game screen, where notices show
     el.dataset.rbTable = ""; // offline.js holds an update's reload while friends' phones are paired
+    markPaired();
     setState(el.dataset.rbState);
   }
 
@@ -752,6 +761,7 @@ export function mountSandbox(el) {
     table?.again.remove();
     table = null;
     delete el.dataset.rbTable;
+    markPaired();
     setState(el.dataset.rbState);
   }
 
@@ -777,6 +787,7 @@ export function mountSandbox(el) {
     const panel = createGuestPanel(GUEST_TEXT, turn.toggle);
     ui.board.before(panel.root);
     el.dataset.rbGuest = "";
+    markPaired();
     ui.progress.hidden = true;
     for (const node of [ui.newGame, ui.undo, ui.share, ui.table, ui.settings, ui.runtime]) node.hidden = true;
     dropFragment(); // a reload needs a fresh invitation anyway
