@@ -113,10 +113,12 @@ function watchDocks(board, signal) {
 
 /** The seat at the screen scrolls within itself when it is taller than its room (games.css). When
  * none of its buttons may be pressed (a tutorial's read step), the seat itself takes keyboard
- * focus, so that a keyboard can still scroll it; otherwise Tab goes straight to its buttons. */
+ * focus, so that a keyboard can still scroll it; otherwise Tab goes straight to its buttons. Its
+ * size is read only for a seat without such a button: the read lays the page out there and then,
+ * mid-frame, and the reader's seat has a button at most of their decisions. */
 function scrollableByKeyboard(board) {
   for (const dock of board.querySelectorAll(".rb-dock")) {
-    const stuck = dock.scrollHeight > dock.clientHeight + 1 && !dock.querySelector("button:not(:disabled)");
+    const stuck = !dock.querySelector("button:not(:disabled)") && dock.scrollHeight > dock.clientHeight + 1;
     if (stuck) {
       dock.tabIndex = 0;
       dock.setAttribute("role", "group");
@@ -162,6 +164,17 @@ export function mountSandbox(el) {
   let active = true;
   let frame = null; // the last frame shown
   let logLines = []; // the move log's lines as shown
+  // The log scrolls to its newest line when that line is laid out with a size: after the frame
+  // that added it, or when the log comes into view (a phone's 記録; shut, the log has no box and
+  // keeps no scroll). Not at once: reading the log's height laid the whole page out mid-frame,
+  // at every move, for a log mostly not shown.
+  let lastLineShown = false;
+  const logEnd = new ResizeObserver((entries) => {
+    const shown = entries.at(-1).contentRect.height > 0;
+    if (shown && !lastLineShown) ui.log.scrollTop = ui.log.scrollHeight;
+    lastLineShown = shown;
+  });
+  signal.addEventListener("abort", () => logEnd.disconnect());
   let epoch = 0; // bumped by every request; a stale bot loop stops
   let wanted = null; // a worked example or tutorial asked for while Python was still starting
   let entry = null; // this game in the engine's catalog (the pre-drawn one until Python's comes)
@@ -270,7 +283,8 @@ export function mountSandbox(el) {
   }
 
   /** The move log: a frame's lines usually extend the ones shown (a move adds one), and only
-   * those are added; otherwise (an undo, another seat's view) the log is written anew. */
+   * those are added; otherwise (an undo, another seat's view) the log is written anew. The newest
+   * line comes into view once the page is laid out with it (`logEnd`). */
   function showLog(lines) {
     const shown = logLines;
     logLines = lines;
@@ -279,7 +293,9 @@ export function mountSandbox(el) {
     const items = (from) => lines.slice(from).map((line) => h("li", { textContent: line }));
     if (extended) ui.log.append(...items(shown.length));
     else ui.log.replaceChildren(...items(0));
-    ui.log.scrollTop = ui.log.scrollHeight; // the newest move in view
+    logEnd.disconnect();
+    lastLineShown = false;
+    if (ui.log.lastElementChild) logEnd.observe(ui.log.lastElementChild);
   }
 
   // ------------------------------------------------------------------ talking to the engine
