@@ -68,6 +68,13 @@ function morph(board, html) {
   return loadMorphdom().then((patch) => patch(board, next, { childrenOnly: true }));
 }
 
+/** The page is marked while a table of phones is on it (a host's table open, a guest's page), in
+ * any of its sandboxes: offline.css hides the update notice then. */
+function markPaired() {
+  const paired = document.querySelector(".rb-sandbox[data-rb-table], .rb-sandbox[data-rb-guest]");
+  document.documentElement.toggleAttribute("data-rb-paired", Boolean(paired));
+}
+
 /** The board's seats checked after each frame (`refresh`: its buttons may have changed) and
  * whenever one is shown, hidden or resized with the screen. `refresh.atFrame()` checks them at the
  * next animation frame instead, once for all the frames shown before it (each check lays the page
@@ -106,10 +113,12 @@ function watchDocks(board, signal) {
 
 /** The seat at the screen scrolls within itself when it is taller than its room (games.css). When
  * none of its buttons may be pressed (a tutorial's read step), the seat itself takes keyboard
- * focus, so that a keyboard can still scroll it; otherwise Tab goes straight to its buttons. */
+ * focus, so that a keyboard can still scroll it; otherwise Tab goes straight to its buttons. Its
+ * size is read only for a seat without such a button: the read lays the page out there and then,
+ * mid-frame, and the reader's seat has a button at most of their decisions. */
 function scrollableByKeyboard(board) {
   for (const dock of board.querySelectorAll(".rb-dock")) {
-    const stuck = dock.scrollHeight > dock.clientHeight + 1 && !dock.querySelector("button:not(:disabled)");
+    const stuck = !dock.querySelector("button:not(:disabled)") && dock.scrollHeight > dock.clientHeight + 1;
     if (stuck) {
       dock.tabIndex = 0;
       dock.setAttribute("role", "group");
@@ -155,6 +164,17 @@ export function mountSandbox(el) {
   let active = true;
   let frame = null; // the last frame shown
   let logLines = []; // the move log's lines as shown
+  // The log scrolls to its newest line when that line is laid out with a size: after the frame
+  // that added it, or when the log comes into view (a phone's 記録; shut, the log has no box and
+  // keeps no scroll). Not at once: reading the log's height laid the whole page out mid-frame,
+  // at every move, for a log mostly not shown.
+  let lastLineShown = false;
+  const logEnd = new ResizeObserver((entries) => {
+    const shown = entries.at(-1).contentRect.height > 0;
+    if (shown && !lastLineShown) ui.log.scrollTop = ui.log.scrollHeight;
+    lastLineShown = shown;
+  });
+  signal.addEventListener("abort", () => logEnd.disconnect());
   let epoch = 0; // bumped by every request; a stale bot loop stops
   let wanted = null; // a worked example or tutorial asked for while Python was still starting
   let entry = null; // this game in the engine's catalog (the pre-drawn one until Python's comes)
@@ -263,7 +283,8 @@ export function mountSandbox(el) {
   }
 
   /** The move log: a frame's lines usually extend the ones shown (a move adds one), and only
-   * those are added; otherwise (an undo, another seat's view) the log is written anew. */
+   * those are added; otherwise (an undo, another seat's view) the log is written anew. The newest
+   * line comes into view once the page is laid out with it (`logEnd`). */
   function showLog(lines) {
     const shown = logLines;
     logLines = lines;
@@ -272,7 +293,9 @@ export function mountSandbox(el) {
     const items = (from) => lines.slice(from).map((line) => h("li", { textContent: line }));
     if (extended) ui.log.append(...items(shown.length));
     else ui.log.replaceChildren(...items(0));
-    ui.log.scrollTop = ui.log.scrollHeight; // the newest move in view
+    logEnd.disconnect();
+    lastLineShown = false;
+    if (ui.log.lastElementChild) logEnd.observe(ui.log.lastElementChild);
   }
 
   // ------------------------------------------------------------------ talking to the engine
@@ -685,6 +708,7 @@ export function mountSandbox(el) {
     delete el.dataset.rbEarly;
     delete el.dataset.rbGuest;
     delete el.dataset.rbTable;
+    markPaired();
     el.replaceChildren(...original);
   }
 
@@ -737,6 +761,7 @@ export function mountSandbox(el) {
     reviewButton.after(table.again);
     el.dispatchEvent(new CustomEvent("rb-show", { bubbles: true })); // a phone: the game screen, where notices show
     el.dataset.rbTable = ""; // offline.js holds an update's reload while friends' phones are paired
+    markPaired();
     setState(el.dataset.rbState);
   }
 
@@ -752,6 +777,7 @@ export function mountSandbox(el) {
     table?.again.remove();
     table = null;
     delete el.dataset.rbTable;
+    markPaired();
     setState(el.dataset.rbState);
   }
 
@@ -777,6 +803,7 @@ export function mountSandbox(el) {
     const panel = createGuestPanel(GUEST_TEXT, turn.toggle);
     ui.board.before(panel.root);
     el.dataset.rbGuest = "";
+    markPaired();
     ui.progress.hidden = true;
     for (const node of [ui.newGame, ui.undo, ui.share, ui.table, ui.settings, ui.runtime]) node.hidden = true;
     dropFragment(); // a reload needs a fresh invitation anyway

@@ -49,7 +49,7 @@
     const place = h("button", { type: "button", className: "rb-panel-place" });
     // what the sandbox offers to the bar (screen.js: 記録, 得点表 on a phone), in view above the game
     const tools = h("span", { className: "rb-panel-tools" }, ...sandbox.querySelectorAll(".rb-panel-tool"));
-    const bar = h("div", { className: "rb-panel-bar" }, h("strong", { textContent: PANEL_TEXT.panel }), tools, toc, place, back);
+    const bar = h("div", { className: "rb-panel-bar" }, h("strong", { className: "rb-panel-title", textContent: PANEL_TEXT.panel }), tools, toc, place, back);
     const panel = h("section", { className: "rb-panel", ariaLabel: PANEL_TEXT.panel });
     const note = h("p", { className: "rb-docked-note", textContent: PANEL_TEXT.docked });
     const fab = h("button", { type: "button", className: "rb-play-fab md-button md-button--primary", textContent: PANEL_TEXT.play });
