@@ -75,7 +75,7 @@ $(PYODIDE_WHEELS)/.stamp: pyproject.toml
 # minutes; make soak runs the long ones.
 # Niced: beside the browser suite (make test runs both), it takes the time the browsers leave.
 test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
-	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-8} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-2000} \
+	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-4} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-1000} \
 	  RB_HOT_SEAT_GAMES=$${RB_HOT_SEAT_GAMES:-2} RB_HOT_SEAT_STEPS=$${RB_HOT_SEAT_STEPS:-100} \
 	  nice -n 10 node tests/pyodide/run.mjs tests/engine -m in_pyodide
 
