@@ -173,13 +173,24 @@ TABLE = """() => {
 """The table as the reader left it: the panel's scroll and the board drawn."""
 LAYER_BUTTONS = ".rb-panel-bar .rb-layer-button"
 LAYER = "() => document.querySelector('.rb-sandbox').dataset.rbLayer ?? null"
+LAYERS = {"rb-log-button": f"{SANDBOX} .rb-moves", "rb-sheet-button": f"{SANDBOX} .rb-board .rb-scores"}
+"""What each of the bar's layer buttons shows over the table (screen.js)."""
+# Whether the layer `selector` is shown over the table: there, on screen, and topmost at its top.
+LAYER_SHOWN = """selector => {
+  const layer = document.querySelector(selector);
+  if (!layer || !layer.checkVisibility()) return false;
+  const box = layer.getBoundingClientRect();
+  const [x, y] = [box.left + box.width / 2, box.top + Math.min(box.height / 2, 20)];
+  return box.height > 0 && box.top >= 0 && y < innerHeight && layer.contains(document.elementFromPoint(x, y));
+}"""
 
 
 def open_and_close_the_layers(decision: Decision, page: Page) -> None:
     """記録, and 得点表 where the board keeps a running score sheet: each opened by a tap in the
-    panel's bar over the table and closed by another, the table where it was all along (the same
-    scroll, and closed the same board: a tap's focus on the bar's button scrolled the panel to its
-    top, the other seats' head lines under the reader's seat from then on)."""
+    panel's bar, shown over the table, and closed by another, the table where it was all along (the
+    same scroll, and closed the same board: a tap's focus on the bar's button scrolled the panel to
+    its top, the other seats' head lines under the reader's seat from then on). A button shown
+    opens something (得点表 showed before any score sheet, and opened nothing)."""
     table = page.evaluate(TABLE)
     buttons = page.locator(LAYER_BUTTONS)
     for index in range(buttons.count()):
@@ -191,6 +202,9 @@ def open_and_close_the_layers(decision: Decision, page: Page) -> None:
         page.wait_for_function(f"({LAYER})() !== null")
         if page.evaluate(TABLE)["scroll"] != table["scroll"]:
             decision.problems.append(f"「{name}」 opened scrolled the table")
+        shows = next(layer for kind, layer in LAYERS.items() if kind in (button.get_attribute("class") or ""))
+        if not page.evaluate(LAYER_SHOWN, shows):
+            decision.problems.append(f"「{name}」 opened shows nothing over the table")
         button.tap()
         page.wait_for_function(f"({LAYER})() === null")
         if page.evaluate(TABLE) != table:
