@@ -24,11 +24,12 @@ def project() -> dict[str, str]:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
 
-def members(name: str, version: str) -> dict[str, bytes]:
-    """The wheel's files by their path inside it: the package's modules, then the metadata."""
+def members(about: dict[str, str]) -> dict[str, bytes]:
+    """The wheel's files by their path inside it: the package's modules, then the metadata of the
+    project `about` (pyproject.toml's [project])."""
+    name, version = about["name"], about["version"]
     info = f"{name}-{version}.dist-info"
     files = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in sorted(PACKAGE.rglob("*.py"))}
-    about = project()
     files[f"{info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {about['description']}\n"
         f"Requires-Python: {about['requires-python']}\n"
@@ -44,13 +45,13 @@ def members(name: str, version: str) -> dict[str, bytes]:
 
 def build_wheel() -> Path:
     """Write engine-*-py3-none-any.whl into .cache/wheel/ and return its path."""
-    name, version = project()["name"], project()["version"]
+    about = project()
     DIST.mkdir(parents=True, exist_ok=True)
     for old in DIST.glob("*.whl"):
         old.unlink()
-    wheel = DIST / f"{name}-{version}-py3-none-any.whl"
+    wheel = DIST / f"{about['name']}-{about['version']}-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as archive:
-        for path, data in members(name, version).items():
+        for path, data in members(about).items():
             write_member(archive, path, data)
     return wheel
 

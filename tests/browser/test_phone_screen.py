@@ -173,8 +173,8 @@ TABLE = """() => {
 """The table as the reader left it: the panel's scroll and the board drawn."""
 LAYER_BUTTONS = ".rb-panel-bar .rb-layer-button"
 LAYER = "() => document.querySelector('.rb-sandbox').dataset.rbLayer ?? null"
-LAYERS = {"rb-log-button": f"{SANDBOX} .rb-moves", "rb-sheet-button": f"{SANDBOX} .rb-board .rb-scores"}
-"""What each of the bar's layer buttons shows over the table (screen.js)."""
+LAYERS = {"log": f"{SANDBOX} .rb-moves", "sheet": f"{SANDBOX} .rb-board .rb-scores"}
+"""What each layer the bar's buttons open shows over the table, by its name (screen.js)."""
 # Whether the layer `selector` is shown over the table: there, on screen, and topmost at its top.
 LAYER_SHOWN = """selector => {
   const layer = document.querySelector(selector);
@@ -202,8 +202,7 @@ def open_and_close_the_layers(decision: Decision, page: Page) -> None:
         page.wait_for_function(f"({LAYER})() !== null")
         if page.evaluate(TABLE)["scroll"] != table["scroll"]:
             decision.problems.append(f"「{name}」 opened scrolled the table")
-        shows = next(layer for kind, layer in LAYERS.items() if kind in (button.get_attribute("class") or ""))
-        if not page.evaluate(LAYER_SHOWN, shows):
+        if not page.evaluate(LAYER_SHOWN, LAYERS[page.evaluate(LAYER)]):
             decision.problems.append(f"「{name}」 opened shows nothing over the table")
         button.tap()
         page.wait_for_function(f"({LAYER})() === null")
