@@ -2,8 +2,9 @@
 namespace that tests/browser/test_table.py makes for it (a veth pair on 192.0.2.0/24 and a default
 route through it: Chromium gathers no candidate without one, and nothing can leave it).
 
-Herrlof at 2 (to 20 points): the host's own seat and a guest in another browser context (another
-phone), paired by the invitation link and the pasted answer; each seat moves on its own device;
+Herrlof at 2 (to 20 points), opened by a share link at the start of its last round: the host's
+own seat and a guest in another browser context (another phone), paired by the invitation link and
+the pasted answer; each seat moves on its own device;
 the host reloads mid-game, resumes from its save and invites again, and the guest rejoins the
 same seat and hand, this time through the QR codes themselves: the host's invitation read back by
 the vendored decoder from a screenshot of it, and the guest's answer read by the host's camera
@@ -21,17 +22,19 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from build_tools.browsers import CHROMIUM, CHROMIUM_ARGS, Driver, launch
 from build_tools.netns import INSIDE
+from engine.replay import new_game, to_log
 from engine.rng import Rng
 from tests.browser.conftest import guarded_context
 from tests.browser.cross.reader import left_the_host
 from tests.browser.cross.table import ANSWER, BUTTONS, FRAMES, MORE_FRAMES, PRESS_ACTION
-from tests.browser.helpers import BOARD, SANDBOX, frames, legal_buttons, open_settings, wait_settled
+from tests.browser.helpers import BOARD, SANDBOX, frames, legal_buttons, share_fragment, wait_settled
 from tests.browser.table import (
     CONNECT_MS,
     RECORDER,
@@ -49,9 +52,11 @@ from tests.browser.table import (
     seated,
 )
 from tests.conftest import Guard
+from tests.engine.harness import bounded
 
 CAMERA_WIDTH, CAMERA_HEIGHT, CAMERA_FRAMES = 640, 480, 5
 FIREFOX_MOVES = 4
+BEFORE_THE_RELOAD = 10
 MORE_MOVES = 6
 # Firefox's candidates: the device's real address, not an mDNS name (nothing in the namespace
 # answers those; Chromium's --disable-features=WebRtcHideLocalIpsWithMdns, below, does the same).
@@ -166,6 +171,20 @@ def rtc_browser(camera_file: Path) -> Iterator[Browser]:
         chromium.close()
 
 
+def last_round() -> dict[str, Any]:
+    """The table's game, as a log: Herrlof at 2 to 20 points, played at random from seed 1 to the
+    start of its third round, at 15 and 17 points. That round is the last whatever the phones play
+    (a seat scores at least a point a trick, and 5 more for 3 to 5 tricks), and it plays out both
+    hands: 30 cards and the bids, more than the moves made before the reload and the ten after it.
+    From its first deal, the game took the phones about 110 moves."""
+    state, rng = new_game("herrlof", 2, 1, {"target": 20}), Rng(1)
+    for _ in bounded("herrlof: the first two rounds"):
+        if state.view(0)["round"] == 3:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return to_log(state)
+
+
 def a_firefox_guest(firefox: Driver, host: Page, link: str, rng: Rng) -> None:
     """Firefox ESR as the guest's phone, the host in Chromium: its answer connects, a few moves
     are made each on its own device, and its tab goes to another page (the seat is free again).
@@ -230,13 +249,9 @@ def test_a_table_over_data_channels_survives_the_host_reloading(
     guest_context.add_init_script(RECORDER)
     host = host_context.new_page()
     failed = unanswered_requests(host)
-    host.goto(http_server + "herrlof.html")
+    host.goto(http_server + "herrlof.html" + share_fragment({"log": last_round(), "seats": ["human"] * 2}))
     started(host, failed)
     assert host.evaluate("typeof RTCPeerConnection") == "function"
-    open_settings(host)
-    before = frames(host)
-    host.select_option(f"{SANDBOX} select[name=target]", json.dumps(20))
-    wait_settled(host, after=before)
 
     [link] = invite(host, ["here", "friend"])
     rng = Rng(5)
@@ -247,7 +262,7 @@ def test_a_table_over_data_channels_survives_the_host_reloading(
     assert paste(host, answer(guest, link)) == ""
     connected(host, 1)
     seated(guest)
-    play_moves({0: host, 1: guest}, host, rng, moves=20)
+    assert play_moves({0: host, 1: guest}, host, rng, moves=BEFORE_THE_RELOAD) == BEFORE_THE_RELOAD
     first_frames = received_frames(guest)
 
     host.reload()
