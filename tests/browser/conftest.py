@@ -13,7 +13,13 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from tests.browser.helpers import INSTANT_BOTS, wait_settled
+from tests.browser.helpers import (
+    BOOT_TIMEOUT_MS,
+    INSTANT_BOTS,
+    NO_SERVICE_WORKER,
+    SNAPSHOT_KEPT,
+    wait_settled,
+)
 from tests.conftest import Guard
 
 
@@ -90,3 +96,43 @@ def warm(warm_site: WarmSite) -> Iterator[WarmSite]:
     warm_site.guard.reset()
     yield warm_site
     warm_site.guard.check()
+
+
+# Forget every saved game (IndexedDB "rb": saves.mjs) and the page's marks of them (localStorage); the
+# interpreter's snapshot ("rb-python") stays. Run on a page with no sandbox, the pages before closed.
+FORGET_THE_GAMES = """() => new Promise((resolve, reject) => {
+  localStorage.clear();
+  const deleting = indexedDB.deleteDatabase("rb");
+  deleting.onsuccess = () => resolve();
+  deleting.onerror = () => reject(deleting.error);
+})"""
+
+
+@pytest.fixture(scope="session")
+def returning_reader(browser: Browser) -> Iterator[tuple[BrowserContext, Guard]]:
+    """One profile whose later page loads the tests share (a reader back with the interpreter kept
+    and, by `later_page`, no game saved), and its guard (reset for each test). No service worker:
+    no test of it is about the site kept offline (test_offline.py is)."""
+    guard = Guard()
+    context = guarded_context(browser, guard)
+    context.add_init_script(NO_SERVICE_WORKER)
+    yield context, guard
+    context.close()
+
+
+@pytest.fixture
+def later_page(returning_reader: tuple[BrowserContext, Guard], http_server: str) -> Iterator[Page]:
+    """A new page in the shared profile, with no saved game: its sandbox starts a new one, Python
+    restored from the interpreter an earlier test kept (a first start in the profile's first test:
+    six times the CPU of a restore). Foreign requests and console errors during the test fail it."""
+    context, guard = returning_reader
+    guard.reset()
+    page = context.new_page()
+    page.goto(http_server + "about.html")  # the site's storage, from a page with no sandbox
+    page.evaluate(FORGET_THE_GAMES)
+    yield page
+    # A first start keeps its interpreter a moment after its first answers: kept, not cut off by
+    # the close, it is what the next test's start restores (nothing is asserted of it here).
+    page.evaluate(SNAPSHOT_KEPT, BOOT_TIMEOUT_MS)
+    page.close()
+    guard.check()

@@ -6,9 +6,11 @@ answers as ever, in order. Meanwhile the sandbox shows the board the build drew
 (build_tools/predrawn.py), its pieces live: a tap is kept (once), a tutorial's read steps step;
 once the page hears the worker, Python opens the same game and its first frame must be the one
 shown (data-rb-early="same"), and the kept tap is applied once, or refused as any tap would be.
-Each test is a cold start in a fresh context (conftest.py), whose pages are a browser's without
-service workers (helpers.NO_SERVICE_WORKER: a first visit's pages and files come from the network
-either way): foreign requests and console errors fail it. Python's frames are compared with the
+Each test loads its page in the profile browser tests share (conftest.py's later_page): no game
+saved, the interpreter kept, so Python restores (about 1.5 CPU-s where a first start takes about
+7; the hold makes the two alike here); no service worker (helpers.NO_SERVICE_WORKER). Foreign
+requests and console errors fail a test. The phone's test has a profile of its own (a phone's,
+with touch) and starts Python there for the first time. Python's frames are compared with the
 pre-drawn ones on the shared warm page, whose Python stays booted: no start is its subject.
 """
 
@@ -87,10 +89,10 @@ export * from "./index.js?held";
 
 
 @pytest.fixture
-def page(page: Page) -> Page:
-    """A cold start, as conftest.py's, that keeps no site for offline use."""
-    page.context.add_init_script(NO_SERVICE_WORKER)
-    return page
+def page(later_page: Page) -> Page:
+    """A page load in the profile browser tests share (conftest.py): no saved game, Python restored
+    from the interpreter kept there, no service worker."""
+    return later_page
 
 
 def hold_shell(page: Page) -> None:
@@ -300,7 +302,7 @@ def play_one_move(page: Page, http_server: str) -> list[str]:
 def test_a_saved_game_is_known_by_its_mark_and_without_it_replaces_the_pre_drawn_board(
     page: Page, http_server: str
 ) -> None:
-    """One profile, page load after page load (one cold start where two tests made one each):
+    """One profile, page load after page load:
     1. the page never opens the worker's database (WebKit keeps a page left while it starts in its
        back-forward cache with the connection open, and the next page's worker waits on it): the
        worker's save is marked for the page, and the next visit resumes it with no pre-drawn board;

@@ -3,29 +3,28 @@
 The shell knows no game, so one game's page is enough to test it. Every request to another
 host and every console error fails a test (conftest.py). Start-up is tested on a cold page; a
 test that needs a page load but not a first start (a reload, a link on arrival, a second worker)
-has a page of its own in one profile that the module's tests share, cleared of saved games; the
+has a page of its own in the profile browser tests share (conftest.py), cleared of saved games; the
 rest shares the warm page, whose Python stays booted.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
 import engine
 from engine.bridge import handle_json
 from engine.games.necropolis.rules import tile_id
-from tests.browser.conftest import WarmSite, guarded_context
+from tests.browser.conftest import WarmSite
 from tests.browser.helpers import (
     BOARD,
     BOOT_TIMEOUT_MS,
     NO_SERVICE_WORKER,
     SANDBOX,
-    SNAPSHOT_KEPT,
     board_mismatch,
     click_action,
     click_command,
@@ -87,44 +86,6 @@ def assert_shows_only(page: Page, viewer: int) -> None:
     assert board_mismatch(page, game.render(state.view(viewer), interactive=interactive)) is None
     for tile in state._mastabas[1 - viewer]:
         assert page.locator(f'{BOARD} [data-tile="{tile_id(tile)}"]').count() == 0
-
-
-# Forget every saved game (IndexedDB "rb": saves.mjs) and the page's marks of them (localStorage); the
-# interpreter's snapshot ("rb-python") stays. Run on a page with no sandbox, the pages before closed.
-FORGET_THE_GAMES = """() => new Promise((resolve, reject) => {
-  localStorage.clear();
-  const deleting = indexedDB.deleteDatabase("rb");
-  deleting.onsuccess = () => resolve();
-  deleting.onerror = () => reject(deleting.error);
-})"""
-
-
-@pytest.fixture(scope="module")
-def returning_reader(browser: Browser) -> Iterator[tuple[BrowserContext, Guard]]:
-    """The profile this module's later starts share, and its guard (reset for each test)."""
-    guard = Guard()
-    context = guarded_context(browser, guard)
-    context.add_init_script(NO_SERVICE_WORKER)  # no test here is about the site kept offline
-    yield context, guard
-    context.close()
-
-
-@pytest.fixture
-def later_page(returning_reader: tuple[BrowserContext, Guard], http_server: str) -> Iterator[Page]:
-    """A new page in the shared profile, with no saved game: its sandbox starts a new one, Python
-    restored from the interpreter an earlier test kept (a first start in the first test). Foreign
-    requests and console errors during the test fail it."""
-    context, guard = returning_reader
-    guard.reset()
-    page = context.new_page()
-    page.goto(http_server + "about.html")  # the site's storage, from a page with no sandbox
-    page.evaluate(FORGET_THE_GAMES)
-    yield page
-    # A first start keeps its interpreter a moment after its first answers: kept, not cut off by
-    # the close, it is what the next test's start restores (nothing is asserted of it here).
-    page.evaluate(SNAPSHOT_KEPT, BOOT_TIMEOUT_MS)
-    page.close()
-    guard.check()
 
 
 # --- start-up (cold pages) -------------------------------------------------------------------------
