@@ -2,7 +2,8 @@
 #   make serve   build everything and serve site/ on http://127.0.0.1:8000
 #   make test    install what is missing (venv, the browsers) and run every test
 #   make test-browsers   every game page in Chromium, Firefox ESR and WebKitGTK (the default
-#                suite plays one page in each of the last two)
+#                suite plays one page in each of the last two, and shares the rest of their
+#                walk between them: tests/browser/cross/test_cross_browser.py)
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := site

@@ -18,8 +18,8 @@ What each engine lets a client see differs, and each driver says so:
 - WebKit's classic WebDriver reports neither. Its requests go through a guard proxy that this
   module runs: MiniBrowser reaches 127.0.0.1 directly and any other host only through the guard,
   which refuses it and notes it; so `requests()` there lists exactly the http and https requests
-  that tried to leave (WebSockets included). Its console is read by a recorder that `goto`
-  installs once the page has loaded, so errors before the load event go unseen (a page that
+  that tried to leave (WebSockets included). Its console is read by a recorder that `goto` and
+  `back` install once the page has loaded, so errors before the load event go unseen (a page that
   fails that early never gets ready), and so do a worker's own console messages (its errors
   reach the page's console through the shell).
 """
@@ -460,6 +460,12 @@ class WebKitDriver(Driver):
     def goto(self, url: str) -> None:
         self._earlier_errors = self.errors()
         self.webdriver.command("POST", "/url", {"url": url})
+        self.evaluate(RECORD_ERRORS)
+
+    def back(self, url: str, made_by: tuple[str, ...] = ()) -> None:
+        """As Driver.back, the errors of the page left kept and the page shown recorded, as goto."""
+        self._earlier_errors = self.errors()
+        super().back(url, made_by)
         self.evaluate(RECORD_ERRORS)
 
     def call(self, source: str, argument: str) -> str:

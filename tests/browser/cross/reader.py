@@ -92,6 +92,11 @@ def open_sandbox(driver: Driver, url: str) -> None:
     cost a page that either runs scripts or has no icon (a 404 in Chromium's console)."""
     driver.goto(url)
     driver.evaluate("() => localStorage.setItem('rb:bot-speed', 'instant')")
+    wait_ready(driver)
+
+
+def wait_ready(driver: Driver) -> None:
+    """Wait until the page's sandbox has started and the reader may act (`click` may follow)."""
     driver.wait_for(SETTLED, timeout=BOOT_TIMEOUT_S)
     assert_ready(driver)
     driver.evaluate(WATCH_BUSY)

@@ -6,16 +6,7 @@ Pyodide itself refuses.
 from __future__ import annotations
 
 from build_tools.browsers import Driver
-from tests.browser.cross.reader import (
-    BOOT_TIMEOUT_S,
-    SETTLED,
-    STATE,
-    action_button,
-    assert_ready,
-    click,
-    enabled_actions,
-    open_sandbox,
-)
+from tests.browser.cross.reader import STATE, action_button, click, enabled_actions, open_sandbox, wait_ready
 from tests.browser.helpers import CHANGE_SNAPSHOT, FALLBACKS
 
 BOOT = "() => document.querySelector('.rb-sandbox').dataset.rbBoot"
@@ -55,10 +46,11 @@ def kept_key(driver: Driver) -> str | None:
 def leave_while_starting(driver: Driver, site_url: str, pages: list[str]) -> None:
     """Load each page and leave it at once, as a reader who clicks on soon does: while its
     sandbox is still starting (in WebKit the odd page is ready by its load event: at least one
-    must be left starting); then go back one page, which gets ready. (Firefox and WebKit keep such
-    pages in their back-forward cache: a worker frozen mid-start held a compiler thread in Firefox
-    and an IndexedDB transaction in WebKit, and after two such pages no other sandbox could start,
-    or save; see channel.js.)"""
+    must be left starting); then go back one page, which gets ready as `open_sandbox` leaves a
+    page (the caller says how it started). (Firefox and WebKit keep such pages in their
+    back-forward cache: a worker frozen mid-start held a compiler thread in Firefox and an
+    IndexedDB transaction in WebKit, and after two such pages no other sandbox could start, or
+    save; see channel.js.)"""
     states = []
     for page in pages:
         driver.goto(site_url + page)
@@ -68,8 +60,7 @@ def leave_while_starting(driver: Driver, site_url: str, pages: list[str]) -> Non
     assert {None, "loading"} & set(states), f"no page was left while its sandbox started: {states}"
     # Not the page as it was left, if the browser kept it: that page, reloaded.
     driver.back(site_url + pages[-2], made_by=("back_forward", "reload"))
-    driver.wait_for(SETTLED, timeout=BOOT_TIMEOUT_S)
-    assert_ready(driver)
+    wait_ready(driver)
 
 
 def start_from_a_refused_snapshot(driver: Driver, site_url: str, page: str, key: str) -> None:

@@ -1,10 +1,11 @@
-"""みんなのスマホで遊ぶ in WebKitGTK (test_cross_browser.py, after the reader's game), the engine of
-every browser on an iPhone. Debian builds it without WebRTC, so:
+"""みんなのスマホで遊ぶ in WebKitGTK (test_cross_browser.py), the engine of every browser on an
+iPhone. Debian builds it without WebRTC, so:
 
 1. The product says so: the table's panel tells the host, in Japanese, that this browser can
-   neither host nor join, and offers no invitation no phone could answer; an invitation opened
-   in it says the same to the guest.
-2. The table's protocol over the BroadcastChannel transport (`?rb-transport=bc`): the host in one
+   neither host nor join, and offers no invitation no phone could answer (on a page opened
+   without `TRANSPORT`); an invitation opened in it says the same to the guest.
+2. The table's protocol over the BroadcastChannel transport (`TRANSPORT`), on the page of the
+   reader's game, opened with it (its game over; the table starts the next): the host in that
    tab and a guest in another tab of the same profile, as two phones; a few moves each, made on
    the device whose seat is to move, each shown on both; the guest closes its tab, the host hears
    it and invites the seat afresh, and the guest rejoins on the same seat, with the same hand, and
@@ -17,9 +18,10 @@ from __future__ import annotations
 from build_tools.browsers import WebKitDriver
 from engine.rng import Rng
 from engine.table import TableSession
-from tests.browser.cross.reader import SETTLED, open_sandbox, saved_game
+from tests.browser.cross.reader import SETTLED, saved_game
 from tests.browser.helpers import BOARD, BOARD_DIFFERENCE
 
+TRANSPORT = "?rb-transport=bc"  # transports.js: the tests' BroadcastChannel, asked for by the page's URL
 PANEL = ".rb-sandbox .rb-table"
 MOVES = 3  # moves before the guest leaves, and after it is back
 CONNECT_TIMEOUT_S = 60
@@ -55,7 +57,8 @@ NOTICES = """() => [...document.querySelectorAll('.rb-sandbox .rb-notice-log li'
 
 
 def says_it_cannot_connect(driver: WebKitDriver) -> None:
-    """On the reader's ready page: no RTCPeerConnection, and the panel says so at once."""
+    """On a ready page opened without TRANSPORT: no RTCPeerConnection, and the panel says so at
+    once."""
     assert driver.evaluate("() => typeof RTCPeerConnection") == "undefined"
     driver.click(".rb-sandbox .rb-table-open")
     assert NO_TRANSPORT in driver.wait_for(NOTE)
@@ -72,14 +75,15 @@ def guest_says_it_cannot_connect(driver: WebKitDriver, host: str, link: str) -> 
     driver.close_tab(guest, back_to=host)
 
 
-def play_a_table(driver: WebKitDriver, url: str, rng: Rng) -> None:
-    """The host here (seat 0) and a friend's tab (seat 1) over BroadcastChannels; see the docstring."""
+def play_a_table(driver: WebKitDriver, rng: Rng) -> None:
+    """The host on this tab's ready page, opened with TRANSPORT (seat 0), and a friend's tab
+    (seat 1) over BroadcastChannels; see the docstring."""
     host = driver.tab()
-    open_sandbox(driver, url + "?rb-transport=bc")
+    assert TRANSPORT in driver.evaluate("() => location.search"), "the host's page has no transport"
     driver.click(".rb-sandbox .rb-table-open")
     driver.evaluate(PRESS, "招待を作る")
     link = driver.wait_for(LINK, timeout=CONNECT_TIMEOUT_S)
-    guest_says_it_cannot_connect(driver, host, link.replace("?rb-transport=bc", ""))
+    guest_says_it_cannot_connect(driver, host, link.replace(TRANSPORT, ""))
     guest = join(driver, host, link)
     play(driver, {0: host, 1: guest}, rng)
     no_errors(driver, guest)

@@ -1,7 +1,8 @@
 """A tutorial through a driver: opened from the page's own button, played to its end through the
 coach panel and the board, the panel saying at every step what the engine's coach says (the
-worker's save, replayed in host Python). The shortest tutorial of the registry; Chromium plays
-every tutorial with the keyboard (tests/browser/test_tutorials.py).
+worker's save, replayed in host Python). The shortest tutorial of the registry, by default in
+Firefox alone (test_cross_browser.py); Chromium plays every tutorial with the keyboard
+(tests/browser/test_tutorials.py).
 """
 
 from __future__ import annotations
