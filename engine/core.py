@@ -245,8 +245,12 @@ def _copy(value: Any) -> Any:
     if kind in _ATOMS or isinstance(value, Enum):
         return value
     if kind is list:
+        if _ATOMS.issuperset(map(type, value)):  # a history, a bag, a board: checked in C
+            return value.copy()
         return [item if type(item) in _ATOMS else _copy(item) for item in value]
     if kind is dict:
+        if _ATOMS.issuperset(map(type, value.values())):
+            return value.copy()
         return {key: item if type(item) in _ATOMS else _copy(item) for key, item in value.items()}
     if kind is set:
         return set(value)

@@ -536,6 +536,32 @@ class BottleImpState(State):
             view["result"] = {"scores": self.scores(), "winners": self.winners()}
         return view
 
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """What the heuristic reads (bots.py): the stage, the price, the trick, the Imp's card
+        count, each seat's face-up, played and won cards, the hand, the choice of passes and the
+        moves. A search's rollouts ask for it at every step: built without the names, the score
+        sheet, the last trick and what the seat received, it costs a third of the whole view."""
+        own = seat is not None and 0 <= seat < self.players
+        return {
+            "seat": seat,
+            "players": self.players,
+            "stage": self._stage.value,
+            "price": self._price,
+            "imp_count": len(self._imp),
+            "trick": [[s, c, p] for s, c, p in self._trick],
+            "seats": [
+                {
+                    "open": self._open_as_seen(s, seat),
+                    "won_coins": coins(self._won[s]),
+                    "played": list(self._played[s]),
+                }
+                for s in range(self.players)
+            ],
+            "hand": list(self._hands[seat]) if own else None,
+            "passing": {"slots": list(self._slots()), "picks": list(self._picks[seat])} if own else None,
+            "legal_actions": self.legal_actions() if own and seat == self.current_player else [],
+        }
+
     def _public_seat(self, seat: int, viewer: int | None) -> dict[str, Any]:
         return {
             "hand_count": len(self._hands[seat]),

@@ -43,7 +43,7 @@ def projected_scores(state: State) -> list[float]:
     """Each seat's points plus its rack at `rack_worth` a chip: the search then values a position
     as the heuristic plays it, and no longer sees a chip laid at a loss as a gain."""
     assert isinstance(state, RondoState)
-    worth = rack_worth(state.view(0))
+    worth = rack_worth(state.bot_view(0))
     return [score + worth * held for score, held in zip(state.scores(), state.rack_counts(), strict=True)]
 
 

@@ -467,6 +467,28 @@ class RondoState(State):
 
     # --- what a seat may see ------------------------------------------------------------------
 
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """What the heuristic reads (bots.py): the side, the bag, whether the end has come, which
+        spaces are taken and which face up, the rack, the turn and its moves. A search's rollouts
+        ask for it at every step: built without the names, the scores and the chips' colours, it
+        costs half the whole view."""
+        own = seat is not None and 0 <= seat < self.players
+        return {
+            "seat": seat,
+            "players": self.players,
+            "side": self.side,
+            "bag": len(self._bag),
+            "ending": {"reason": self._ending, "by": self._triggered_by} if self._ending else None,
+            "board": {
+                SPACES[i].id: {"face": "up" if place[2] else "down"}
+                for i, place in enumerate(self._board)
+                if place is not None
+            },
+            "rack": dict(zip(COLOURS, self._racks[seat], strict=True)) if own else None,
+            "turn": self._turn_view(),
+            "legal_actions": self.legal_actions() if own and seat == self.current_player else [],
+        }
+
     def view(self, seat: int | None) -> dict[str, Any]:
         current = self.current_player
         own = seat is not None and 0 <= seat < self.players
