@@ -13,6 +13,7 @@ KEPT = f"() => {SITE_KEPT}"
 HEADING = "() => document.querySelector('h1')?.firstChild?.textContent ?? null"
 KEPT_PAGE = ("about.html", "このサイトについて")
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+OFFLINE_STATUS = "status of 503"
 
 
 def wait_until_kept(driver: Driver) -> None:
@@ -20,7 +21,9 @@ def wait_until_kept(driver: Driver) -> None:
     driver.wait_for(KEPT, timeout=BOOT_TIMEOUT_S)
 
 
-def served_with_the_host_unreachable(driver: Driver, site: Site) -> None:
+def served_with_the_host_unreachable(driver: Driver, site: Site) -> list[str]:
+    """Returns the console errors the offline page's load is expected to log: its status, 503,
+    which Chromium logs (as tests/browser/test_offline.py expects) and the other engines do not."""
     wait_until_kept(driver)
     site.server.reachable = False
     try:
@@ -29,7 +32,11 @@ def served_with_the_host_unreachable(driver: Driver, site: Site) -> None:
         assert driver.evaluate(HEADING) == heading
         # answered by the service worker (a page it controls), not from the HTTP cache
         assert driver.evaluate(CONTROLLED) is True
+        before = len(driver.errors())
         driver.goto(site.url + "a-page-no-build-had.html")
         assert driver.evaluate(HEADING) == "オフラインです"
     finally:
         site.server.reachable = True
+    logged = driver.errors()[before:]
+    assert all(OFFLINE_STATUS in error for error in logged), logged
+    return logged
