@@ -10,10 +10,10 @@ which registered a worker on a guest's page too), and checks what the phone fetc
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import guarded_context
-from tests.browser.helpers import BOOT_TIMEOUT_MS, NO_SERVICE_WORKER, POLL_MS, wait_settled
+from tests.browser.helpers import BOOT_TIMEOUT_MS, POLL_MS, wait_settled
 from tests.browser.table import answer, invite
 from tests.conftest import Guard
 
@@ -26,12 +26,11 @@ KEPT = """async () => ({
 
 
 def test_a_guests_phone_downloads_no_python_and_keeps_nothing(
-    browser: Browser, guard: Guard, http_server: str
+    browser: Browser, guard: Guard, later_page: Page, http_server: str
 ) -> None:
-    host_context = guarded_context(browser, guard)
-    # the host's keeping of the site, in its own storage, is nothing to the guest's phone
-    host_context.add_init_script(NO_SERVICE_WORKER)
-    host = host_context.new_page()
+    # The host: a page of the profile browser tests share (conftest.py), Python restored there; no
+    # service worker, as the host's keeping of the site, in its own storage, is nothing to the guest.
+    host = later_page
     host.goto(http_server + "bottle-imp.html")
     wait_settled(host)
     (link,) = invite(host, ["here", "friend"])
@@ -51,5 +50,4 @@ def test_a_guests_phone_downloads_no_python_and_keeps_nothing(
     assert [url for url, by_a_worker in fetched if by_a_worker] == []
     assert guest.evaluate("document.documentElement.dataset.rbOffline") == "guest"
     phone.close()
-    host_context.close()
     guard.check()

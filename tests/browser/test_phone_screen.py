@@ -411,7 +411,7 @@ def switch_in_view(page: Page, decision: Decision) -> None:
         decision.problems.append("the vibration's switch is not in the panel's bar, or covered")
 
 
-GUEST_DECISIONS = 8
+GUEST_DECISIONS = 5
 """A guest's phone draws the same views as the reader's, whose every kind of decision the cases above
 meet: what the guest adds is its own box, its notices and the relayed frame, from its first decision."""
 GUESTS = [pytest.param(game_id, PHONES[0], id=game_id) for game_id in sorted(games())] + [
