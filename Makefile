@@ -74,11 +74,13 @@ $(PYODIDE_WHEELS)/.stamp: pyproject.toml
 # which the recorded choices pin across both. Fewer random games, fuzzed requests and hot-seat games
 # than a plain pytest run's (100, 8,000 and 3), so that the whole of make test stays within ten
 # minutes; make soak runs the long ones.
-# Niced: beside the browser suite (make test runs both), it takes the time the browsers leave.
+# Niced to the lowest priority: beside the browser suite (make test runs both), it takes the time
+# the browsers leave, rather than a share of theirs (tests/conftest.py runs first the browser tests
+# that leave most).
 test-pyodide: vendor $(PYODIDE_WHEELS)/.stamp
 	RB_INVARIANT_GAMES=$${RB_INVARIANT_GAMES:-4} RB_FUZZ_REQUESTS=$${RB_FUZZ_REQUESTS:-1000} \
 	  RB_HOT_SEAT_GAMES=$${RB_HOT_SEAT_GAMES:-2} RB_HOT_SEAT_STEPS=$${RB_HOT_SEAT_STEPS:-100} \
-	  nice -n 10 node tests/pyodide/run.mjs tests/engine -m in_pyodide
+	  nice -n 19 node tests/pyodide/run.mjs tests/engine -m in_pyodide
 
 # Every test the browser's Python does not run (make test-pyodide runs those, beside this one).
 # worksteal: a worker that runs out of tests takes some of the other's (the browser tests' lengths
