@@ -123,8 +123,9 @@ def returning_reader(browser: Browser) -> Iterator[tuple[BrowserContext, Guard]]
 @pytest.fixture
 def later_page(returning_reader: tuple[BrowserContext, Guard], http_server: str) -> Iterator[Page]:
     """A new page in the shared profile, with no saved game: its sandbox starts a new one, Python
-    restored from the interpreter an earlier test kept (a first start in the profile's first test:
-    six times the CPU of a restore). Foreign requests and console errors during the test fail it."""
+    restored from the interpreter an earlier test kept (a first start in the profile's first test;
+    a test on a fresh profile's first start took 9 CPU-s where one on a restore took 6). Foreign
+    requests and console errors during the test fail it."""
     context, guard = returning_reader
     guard.reset()
     page = context.new_page()

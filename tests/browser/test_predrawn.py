@@ -7,8 +7,8 @@ answers as ever, in order. Meanwhile the sandbox shows the board the build drew
 once the page hears the worker, Python opens the same game and its first frame must be the one
 shown (data-rb-early="same"), and the kept tap is applied once, or refused as any tap would be.
 Each test loads its page in the profile browser tests share (conftest.py's later_page): no game
-saved, the interpreter kept, so Python restores (about 1.5 CPU-s where a first start takes about
-7; the hold makes the two alike here); no service worker (helpers.NO_SERVICE_WORKER). Foreign
+saved, the interpreter kept, so Python restores (about 3 CPU-s less than a first start in a fresh
+profile; the hold makes the two alike here); no service worker (helpers.NO_SERVICE_WORKER). Foreign
 requests and console errors fail a test. The phone's test has a profile of its own (a phone's,
 with touch) and starts Python there for the first time. Python's frames are compared with the
 pre-drawn ones on the shared warm page, whose Python stays booted: no start is its subject.
