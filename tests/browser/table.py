@@ -33,6 +33,9 @@ from tests.browser.helpers import (
 )
 
 TABLE = f"{SANDBOX} .rb-table"
+TRANSPORT = "?rb-transport=bc"
+"""A page's query for the tests' BroadcastChannel transport (table/transports.js): the tabs of one
+profile as phones, where no data channel is needed."""
 CONNECT_MS = 30_000
 FROM_HOST = {  # every message a host may send a guest (table/protocol.js), and its fields
     "welcome": {"seat", "name"},
@@ -330,7 +333,7 @@ def check_everything_sent(guest: Page, seat: int, possible: dict[int, set[str]])
 def one_hand_host(context: BrowserContext, base: str) -> Page:
     """A host page of `context` (over BroadcastChannels) with The Bottle Imp at one hand on it."""
     host = context.new_page()
-    host.goto(base + "bottle-imp.html?rb-transport=bc")
+    host.goto(base + "bottle-imp.html" + TRANSPORT)
     wait_settled(host)
     open_settings(host)
     before = frames(host)

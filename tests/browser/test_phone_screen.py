@@ -81,7 +81,7 @@ from tests.browser.helpers import (
     true_state,
     wait_settled,
 )
-from tests.browser.table import answer, connected, invite, paste
+from tests.browser.table import TRANSPORT, answer, connected, invite, paste
 from tests.browser.test_advice import UNCOVERED
 from tests.conftest import Guard
 
@@ -475,7 +475,7 @@ def test_a_table_guests_decisions_fit_a_phone_screen(
         page.set_viewport_size({"width": size[0], "height": size[1]})
     seats = reader_seats(game_id, players)
     fresh = share_fragment({"log": new_log(game_id, players, 11 + players), "seats": seats})
-    host.goto(f"{http_server}{game_id}.html?rb-transport=bc{fresh}")
+    host.goto(f"{http_server}{game_id}.html{TRANSPORT}{fresh}")
     wait_settled(host)
     [link] = invite(host, ["friend"] + [seats[1]] * (players - 1))
     assert paste(host, answer(guest, link)) == ""

@@ -32,6 +32,7 @@ from tests.browser.table import (
     NOTICE_RECORDER,
     RECORDER,
     TABLE,
+    TRANSPORT,
     answer,
     check_everything_sent,
     check_guest_screen,
@@ -352,7 +353,7 @@ def test_a_guest_flooding_the_host_holds_up_nobody(phones: BrowserContext, http_
     host, never of Python); the host's game, its worker and the other guest play on, and the
     flooding guest's own next move is applied with nothing timed out."""
     host = phones.new_page()
-    host.goto(http_server + "no-return.html?rb-transport=bc")
+    host.goto(http_server + "no-return.html" + TRANSPORT)
     wait_settled(host)
     devices = seat_friends(host, ["here", "friend", "friend"])
     rng = Rng(11)
@@ -427,7 +428,7 @@ def test_phones_stay_awake_and_buzz_on_their_turn(phones: BrowserContext, http_s
     ends with its turn; once the reader turns the vibration off, the next turn does not vibrate."""
     host = phones.new_page()
     host.add_init_script(DEVICE_STUBS)  # the pages' own, not the shared browser's
-    host.goto(http_server + "herrlof.html?rb-transport=bc")
+    host.goto(http_server + "herrlof.html" + TRANSPORT)
     wait_settled(host)
     title = host.title()  # the page's own, before any table
     [link] = invite(host, ["here", "friend"])

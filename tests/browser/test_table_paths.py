@@ -17,6 +17,7 @@ from tests.browser.conftest import guarded_context
 from tests.browser.helpers import NO_SERVICE_WORKER, SANDBOX, wait_settled
 from tests.browser.table import (
     TABLE,
+    TRANSPORT,
     answer,
     connected,
     fresh_invitation,
@@ -87,7 +88,7 @@ def test_the_hosts_invitations_on_a_phone(browser: Browser, guard: Guard, http_s
     )
     context.add_init_script(NO_SERVICE_WORKER)  # keeping the site offline is no part of a table
     host = context.new_page()
-    host.goto(http_server + "rondo.html?rb-transport=bc")
+    host.goto(http_server + "rondo.html" + TRANSPORT)
     wait_settled(host)
     for width in (390, 360):
         host.set_viewport_size({"width": width, "height": 844})

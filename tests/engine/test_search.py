@@ -45,6 +45,9 @@ CIRCLE_STEPS = 100
 """Steps of a game in which a search seat is watched for going round in circles: every table's
 first 100 hold from 4 to 36 turns of several steps (seat 0, seed 11, heuristic play), and a whole
 game (up to 240 steps) cost the test a quarter more time for more of the same turns."""
+RECORDED_DRAWS = Rng(3)
+"""The generator a recorded choice was searched with (recorded_cases): a twin position searched
+with a copy of it must choose the same."""
 COMPOUND_POSITIONS = 40
 """Positions tried at most until a compound turn is found (Necropolis needs about a dozen)."""
 WITNESSED = 3
@@ -154,7 +157,7 @@ def test_the_search_chooses_from_what_its_seat_knows_alone(table: Table, kind: s
         if other is None or all(redrawn.view(s) == state.view(s) for s in range(state.players)):
             continue  # nothing hidden from the seat just now
         assert choice in state.legal_actions()
-        assert searcher(table, kind).choose(Blindfold(other), Rng(3)) == choice  # type: ignore[arg-type]
+        assert searcher(table, kind).choose(Blindfold(other), RECORDED_DRAWS.copy()) == choice  # type: ignore[arg-type]
         compared += 1
     assert compared, f"{table.id}: no position with anything hidden"
 
@@ -467,7 +470,7 @@ def test_choices_match_the_recorded_ones(table: Table, kind: str) -> None:
 
 def choices(table: Table, kind: str) -> list[str]:
     return [
-        searcher(table, kind).choose(Perspective(state, state.current_player), Rng(3))  # type: ignore[arg-type]
+        searcher(table, kind).choose(Perspective(state, state.current_player), RECORDED_DRAWS.copy())  # type: ignore[arg-type]
         for state in positions(table)
     ]
 

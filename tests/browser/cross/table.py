@@ -20,8 +20,8 @@ from engine.rng import Rng
 from engine.table import TableSession
 from tests.browser.cross.reader import SETTLED, saved_game
 from tests.browser.helpers import BOARD, BOARD_DIFFERENCE
+from tests.browser.table import TRANSPORT
 
-TRANSPORT = "?rb-transport=bc"  # transports.js: the tests' BroadcastChannel, asked for by the page's URL
 PANEL = ".rb-sandbox .rb-table"
 MOVES = 3  # moves before the guest leaves, and after it is back
 CONNECT_TIMEOUT_S = 60
