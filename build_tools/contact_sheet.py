@@ -40,6 +40,10 @@ READY = f"document.querySelector('{SANDBOX}')?.dataset.rbState === 'ready'"
 FRAMES = f"Number(document.querySelector('{SANDBOX}')?.dataset.rbFrames ?? 0)"
 MAX_PRESSES = 300
 BOOT_MS = 120_000
+GUEST_TAP_MS = 110
+"""A guest's taps at most one per this: the host refuses a seat's messages past 10 a second (after
+a burst of 60: table/protocol.js RATE), which taps as fast as the browser answers outran in a
+long exchange of No Return's counters (no finger does)."""
 
 
 def reader_action(session: Session) -> str | None:
@@ -154,6 +158,7 @@ def guest_decisions(
         if name not in taken:
             taken.add(name)
             shoot(page, out / f"{name}-guest{'-BAD' if decision.problems else ''}.png")
+        page.wait_for_timeout(GUEST_TAP_MS)
 
     for _ in play_by_taps(guest, seed=players, at_decision=look):
         pass
