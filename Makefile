@@ -42,8 +42,8 @@ $(STAMP): pyproject.toml | $(PY)
 browser-deps:
 	dpkg -s $(BROWSER_PACKAGES) >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update -q && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends -o DPkg::Lock::Timeout=300 \
-	    $(BROWSER_PACKAGES); }
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+	    -o DPkg::Lock::Timeout=300 $(BROWSER_PACKAGES); }
 
 # The standard library alone (npm does the fetching): it needs the venv's Python, not its packages,
 # so the Pyodide suite can start while the packages install.
