@@ -73,6 +73,7 @@ from tests.browser.cross.reader import (
 )
 from tests.browser.cross.start_up import boot, kept_key, leave_while_starting, start_from_a_refused_snapshot
 from tests.browser.helpers import share_fragment
+from tests.browser.table import TRANSPORT
 
 PHONE = (390, 844)
 RUNTIME = "/assets/vendor/pyodide/pyodide.asm.wasm"
@@ -109,7 +110,7 @@ def test_a_profile_from_its_first_start_in_each_browser(
     size = PHONE if browser == "webkit" else DESKTOP
     with launch(browser, size) as driver:
         expected_errors: list[str] = []  # what a step below knows its engine logs
-        page = f"{game_id}.html" + (table_of_phones.TRANSPORT if isinstance(driver, WebKitDriver) else "")
+        page = f"{game_id}.html" + (TRANSPORT if isinstance(driver, WebKitDriver) else "")
         play_a_whole_game(driver, site, game_id, page, layouts)
         # The site kept before the next page loads: once (1 of 5 full runs under load),
         # WebKitWebDriver's navigation failed with a bare "unknown error" as the service worker's
